@@ -1,0 +1,84 @@
+#pragma once
+// buffer: the writer's output. Every write first reserves its worst case right where it
+// writes (yyjson's incr_len), so no count made far away can overflow it. Build with
+// UJSON_TIGHT_SINK to reserve exactly what is asked: AddressSanitizer then catches any
+// write beyond a reservation (the lesson of UltraJSON's CVE-2021-45958).
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace ujson {
+
+class buffer {
+ public:
+  buffer() = default;
+  buffer(const buffer&) = delete;
+  buffer& operator=(const buffer&) = delete;
+  buffer(buffer&& other) noexcept
+      : data_(std::exchange(other.data_, nullptr)),
+        size_(std::exchange(other.size_, 0)),
+        capacity_(std::exchange(other.capacity_, 0)) {}
+  buffer& operator=(buffer&& other) noexcept {
+    if (this != &other) {
+      std::free(data_);
+      data_ = std::exchange(other.data_, nullptr);
+      size_ = std::exchange(other.size_, 0);
+      capacity_ = std::exchange(other.capacity_, 0);
+    }
+    return *this;
+  }
+  ~buffer() { std::free(data_); }
+
+  // Makes room for n more bytes and returns where they go; commit() what was written.
+  char* reserve(std::size_t n) {
+    if (n > capacity_ - size_) grow(n);
+    return data_ + size_;
+  }
+  void commit(char* end) noexcept { size_ = static_cast<std::size_t>(end - data_); }
+
+  void append(const char* p, std::size_t n) {
+    char* out = reserve(n);
+    if (n != 0) std::memcpy(out, p, n);
+    size_ += n;
+  }
+  void append(std::string_view s) { append(s.data(), s.size()); }
+  void push_back(char c) {
+    *reserve(1) = c;
+    ++size_;
+  }
+
+  char* data() noexcept { return data_; }
+  const char* data() const noexcept { return data_; }
+  std::size_t size() const noexcept { return size_; }
+  void resize_down(std::size_t n) noexcept { size_ = n < size_ ? n : size_; }
+  void clear() noexcept { size_ = 0; }
+  std::string_view view() const noexcept { return {data_ == nullptr ? "" : data_, size_}; }
+  std::string str() const { return std::string(view()); }
+
+ private:
+  void grow(std::size_t n) {
+    if (n > SIZE_MAX / 2 - size_) throw std::bad_alloc();
+#ifdef UJSON_TIGHT_SINK
+    const std::size_t wanted = size_ + n;
+#else
+    std::size_t wanted = capacity_ < 256 ? 256 : capacity_ * 2;
+    if (wanted < size_ + n) wanted = size_ + n;
+#endif
+    void* p = std::realloc(data_, wanted);
+    if (p == nullptr) throw std::bad_alloc();
+    data_ = static_cast<char*>(p);
+    capacity_ = wanted;
+  }
+
+  char* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+}  // namespace ujson

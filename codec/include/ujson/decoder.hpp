@@ -1,0 +1,46 @@
+#pragma once
+// decoder: one non-recursive pass over the input, emitting events to a handler.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "ujson/errors.hpp"
+#include "ujson/handler.hpp"
+#include "ujson/options.hpp"
+
+namespace ujson {
+
+class decoder {
+ public:
+  explicit decoder(const decode_options& options = {}) : options_(options) {}
+
+  // Decodes one JSON text that must fill `input` (surrounding whitespace allowed).
+  // Reusable: the scratch buffer and deep-nesting stack keep their capacity.
+  template <handler H>
+  error decode(std::string_view input, H& h);
+
+  const decode_options& options() const noexcept { return options_; }
+
+ private:
+  // Frames for the first levels live inline, so the default depth needs no allocation.
+  static constexpr std::size_t inline_depth = 1024;
+  // A frame is (element count << 1) | is_object.
+  using frame = std::uint64_t;
+
+  decode_options options_;
+  std::string scratch_;
+  std::unique_ptr<frame[]> deep_stack_;
+  frame inline_stack_[inline_depth];
+};
+
+template <handler H>
+error decode(std::string_view input, H& h, const decode_options& options = {}) {
+  decoder d(options);
+  return d.decode(input, h);
+}
+
+}  // namespace ujson
+
+#include "ujson/detail/decoder_impl.hpp"

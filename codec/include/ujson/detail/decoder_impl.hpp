@@ -1,0 +1,459 @@
+#pragma once
+// The decoder's state machine. Included by decoder.hpp; read decoder.hpp first.
+//
+// One loop, no recursion: nesting lives in an explicit stack of frames, so input depth
+// can only ever produce errc::depth_exceeded. Every read is checked against `end_`.
+
+#include <charconv>
+#include <cstring>
+#include <limits>
+
+#include "ujson/detail/number.hpp"
+#include "ujson/detail/scan.hpp"
+
+namespace ujson::detail {
+
+// Out of line (codec/src/errors.cpp): failure is the cold path.
+error make_error(std::string_view input, errc code, std::size_t offset) noexcept;
+
+inline constexpr double exact_powers_of_ten[] = {
+    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+template <class H, class Kernel = default_kernel>
+class parser {
+ public:
+  static constexpr bool want_values = !ignores_values<H>;
+
+  parser(std::string_view input, H& h, const decode_options& options, std::string& scratch)
+      : begin_(input.data()), end_(input.data() + input.size()), h_(h), options_(options), scratch_(scratch) {}
+
+  const char* error_at() const { return error_at_; }
+
+  // Parses a value starting at p_. Sets p_ past it.
+  UJSON_INLINE errc scalar_or_begin(char c, bool& opened_object, bool& opened_array);
+
+  UJSON_INLINE errc string_value(bool is_key) {
+    std::string_view text;
+    string_origin origin = string_origin::input;
+    const char* token = p_;
+    ++p_;  // opening quote
+    if (errc e = string(text, origin); e != errc::ok) return e;
+    if constexpr (want_values) {
+      errc e = is_key ? h_.on_key(text, origin) : h_.on_string(text, origin);
+      if (UJSON_UNLIKELY(e != errc::ok)) return fail(e, token);
+    }
+    return errc::ok;
+  }
+
+  UJSON_INLINE errc number();
+  UJSON_INLINE errc string(std::string_view& out, string_origin& origin);
+  errc escaped_string(const char* content, std::string_view& out);
+  errc special_literal();
+
+  errc fail(errc code, const char* at) {
+    error_at_ = at;
+    return code;
+  }
+
+  const char* begin_;
+  const char* end_;
+  const char* p_ = nullptr;
+  H& h_;
+  const decode_options& options_;
+  std::string& scratch_;
+  const char* error_at_ = nullptr;
+};
+
+template <class H, class K>
+UJSON_INLINE errc parser<H, K>::string(std::string_view& out, string_origin& origin) {
+  const char* const content = p_;
+  for (;;) {
+    p_ = K::find_string_special(p_, end_);
+    if (UJSON_UNLIKELY(p_ == end_)) return fail(errc::unexpected_end, end_);
+    const char c = *p_;
+    if (c == '"') {
+      if constexpr (want_values) {
+        out = std::string_view(content, static_cast<std::size_t>(p_ - content));
+        origin = string_origin::input;
+      }
+      ++p_;
+      return errc::ok;
+    }
+    if (c == '\\') {
+      origin = string_origin::scratch;
+      return escaped_string(content, out);
+    }
+    if (static_cast<std::uint8_t>(c) < 0x20) return fail(errc::control_character, p_);
+    const std::size_t n = utf8_sequence_length(p_, end_);
+    if (UJSON_UNLIKELY(n == 0)) return fail(errc::invalid_utf8, p_);
+    p_ += n;
+  }
+}
+
+// Reads four hex digits at p; returns -1 when they are missing or malformed.
+UJSON_INLINE std::int32_t read_hex4(const char* p, const char* end) {
+  if (end - p < 4) return -1;
+  std::int32_t v = 0;
+  for (int i = 0; i < 4; ++i) {
+    const std::int8_t d = chars.hex[byte(p + i)];
+    if (d < 0) return -1;
+    v = (v << 4) | d;
+  }
+  return v;
+}
+
+template <class H, class K>
+errc parser<H, K>::escaped_string(const char* content, std::string_view& out) {
+  if constexpr (want_values) scratch_.assign(content, static_cast<std::size_t>(p_ - content));
+  for (;;) {
+    const char* run = p_;
+    p_ = K::find_string_special(p_, end_);
+    if constexpr (want_values) scratch_.append(run, static_cast<std::size_t>(p_ - run));
+    if (UJSON_UNLIKELY(p_ == end_)) return fail(errc::unexpected_end, end_);
+    const char c = *p_;
+    if (c == '"') {
+      ++p_;
+      if constexpr (want_values) out = scratch_;
+      return errc::ok;
+    }
+    if (c == '\\') {
+      const char* escape = p_;
+      if (end_ - p_ < 2) return fail(errc::unexpected_end, end_);
+      char decoded;
+      switch (p_[1]) {
+        case '"': decoded = '"'; break;
+        case '\\': decoded = '\\'; break;
+        case '/': decoded = '/'; break;
+        case 'b': decoded = '\b'; break;
+        case 'f': decoded = '\f'; break;
+        case 'n': decoded = '\n'; break;
+        case 'r': decoded = '\r'; break;
+        case 't': decoded = '\t'; break;
+        case 'u': {
+          const std::int32_t u = read_hex4(p_ + 2, end_);
+          if (u < 0) return fail(errc::invalid_unicode_escape, escape);
+          std::uint32_t cp = static_cast<std::uint32_t>(u);
+          p_ += 6;
+          if (cp >= 0xD800 && cp <= 0xDBFF) {
+            // A high surrogate must be followed by \u and a low one.
+            std::int32_t low = -1;
+            if (end_ - p_ >= 6 && p_[0] == '\\' && p_[1] == 'u') low = read_hex4(p_ + 2, end_);
+            if (low >= 0xDC00 && low <= 0xDFFF) {
+              cp = 0x10000 + ((cp - 0xD800) << 10) + (static_cast<std::uint32_t>(low) - 0xDC00);
+              p_ += 6;
+            } else if (!options_.allow_lone_surrogates) {
+              return fail(errc::lone_surrogate, escape);
+            }
+          } else if (cp >= 0xDC00 && cp <= 0xDFFF && !options_.allow_lone_surrogates) {
+            return fail(errc::lone_surrogate, escape);
+          }
+          if constexpr (want_values) {
+            char buf[4];
+            scratch_.append(buf, utf8_encode(cp, buf));
+          }
+          continue;
+        }
+        default:
+          return fail(errc::invalid_escape, escape);
+      }
+      if constexpr (want_values) scratch_.push_back(decoded);
+      p_ += 2;
+      continue;
+    }
+    if (static_cast<std::uint8_t>(c) < 0x20) return fail(errc::control_character, p_);
+    const std::size_t n = utf8_sequence_length(p_, end_);
+    if (UJSON_UNLIKELY(n == 0)) return fail(errc::invalid_utf8, p_);
+    if constexpr (want_values) scratch_.append(p_, n);
+    p_ += n;
+  }
+}
+
+template <class H, class K>
+UJSON_INLINE errc parser<H, K>::number() {
+  const char* const start = p_;
+  const char* p = p_;
+  const bool negative = *p == '-';
+  if (negative) {
+    ++p;
+    if (p != end_ && *p == 'I' && options_.allow_nan_literals) return special_literal();
+  }
+  if (UJSON_UNLIKELY(p == end_ || !is_digit(*p))) return fail(errc::invalid_number, p == end_ ? end_ : p);
+
+  std::uint64_t mantissa = 0;
+  const char* const int_begin = p;
+  if (*p == '0') {
+    ++p;
+    if (p != end_ && is_digit(*p)) return fail(errc::invalid_number, p);  // leading zero
+  } else {
+    while (p != end_ && is_digit(*p)) {
+      mantissa = mantissa * 10 + static_cast<std::uint64_t>(*p - '0');  // wraps past 19 digits; checked below
+      ++p;
+    }
+  }
+  std::size_t digits = static_cast<std::size_t>(p - int_begin);
+  bool is_integer = true;
+  std::int64_t exponent = 0;
+
+  if (p != end_ && *p == '.') {
+    ++p;
+    const char* frac_begin = p;
+    while (p != end_ && is_digit(*p)) {
+      mantissa = mantissa * 10 + static_cast<std::uint64_t>(*p - '0');
+      ++p;
+    }
+    if (p == frac_begin) return fail(errc::invalid_number, p);
+    digits += static_cast<std::size_t>(p - frac_begin);
+    exponent = -static_cast<std::int64_t>(p - frac_begin);
+    is_integer = false;
+  }
+  if (p != end_ && (*p == 'e' || *p == 'E')) {
+    ++p;
+    bool exp_negative = false;
+    if (p != end_ && (*p == '+' || *p == '-')) exp_negative = *p++ == '-';
+    if (p == end_ || !is_digit(*p)) return fail(errc::invalid_number, p);
+    std::int64_t e = 0;
+    while (p != end_ && is_digit(*p)) {
+      if (e < 1'000'000'000) e = e * 10 + (*p - '0');  // saturate: far beyond any double
+      ++p;
+    }
+    exponent += exp_negative ? -e : e;
+    is_integer = false;
+  }
+  p_ = p;
+  if constexpr (!want_values) return errc::ok;
+
+  const std::string_view text(start, static_cast<std::size_t>(p - start));
+  errc e;
+  if (is_integer) {
+    constexpr std::uint64_t int64_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    if (UJSON_LIKELY(digits <= 19)) {
+      if (!negative) {
+        e = mantissa <= int64_max ? h_.on_int64(static_cast<std::int64_t>(mantissa)) : h_.on_uint64(mantissa);
+      } else if (mantissa <= int64_max + 1) {
+        e = h_.on_int64(static_cast<std::int64_t>(0 - mantissa));  // two's complement, exact for -2^63
+      } else {
+        e = h_.on_big_number(text);
+      }
+    } else {
+      std::uint64_t value = 0;
+      const auto r = std::from_chars(int_begin, p, value);
+      e = (!negative && r.ec == std::errc()) ? h_.on_uint64(value) : h_.on_big_number(text);
+    }
+  } else if (digits <= 19 && mantissa <= (std::uint64_t{1} << 53) && exponent >= -22 && exponent <= 22) {
+    // Both the mantissa and 10^|exponent| are exact doubles, so one IEEE operation
+    // gives the correctly rounded result (Clinger's fast path).
+    double d = static_cast<double>(mantissa);
+    d = exponent < 0 ? d / exact_powers_of_ten[-exponent] : d * exact_powers_of_ten[exponent];
+    e = h_.on_double(negative ? -d : d, text);
+  } else {
+    double d;
+    e = parse_double_slow(start, p, d) ? h_.on_double(d, text) : h_.on_big_number(text);
+  }
+  return UJSON_LIKELY(e == errc::ok) ? e : fail(e, start);
+}
+
+template <class H, class K>
+errc parser<H, K>::special_literal() {
+  const char* start = p_;
+  const char* p = p_;
+  const bool negative = *p == '-';
+  if (negative) ++p;
+  auto match = [&](std::string_view word) {
+    return static_cast<std::size_t>(end_ - p) >= word.size() && std::memcmp(p, word.data(), word.size()) == 0;
+  };
+  double value;
+  if (!negative && match("NaN")) {
+    value = std::numeric_limits<double>::quiet_NaN();
+    p += 3;
+  } else if (match("Infinity")) {
+    value = negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+    p += 8;
+  } else {
+    return fail(errc::invalid_literal, start);
+  }
+  p_ = p;
+  if constexpr (want_values) {
+    errc e = h_.on_double(value, std::string_view(start, static_cast<std::size_t>(p - start)));
+    if (e != errc::ok) return fail(e, start);
+  }
+  return errc::ok;
+}
+
+template <class H, class K>
+UJSON_INLINE errc parser<H, K>::scalar_or_begin(char c, bool& opened_object, bool& opened_array) {
+  const char* token = p_;
+  auto literal = [&](const char (&word)[6], std::size_t len) {
+    return static_cast<std::size_t>(end_ - p_) >= len && std::memcmp(p_, word, len) == 0;
+  };
+  errc e = errc::ok;
+  switch (c) {
+    case '{':
+      ++p_;
+      opened_object = true;
+      if constexpr (want_values) e = h_.on_object_begin();
+      break;
+    case '[':
+      ++p_;
+      opened_array = true;
+      if constexpr (want_values) e = h_.on_array_begin();
+      break;
+    case '"':
+      return string_value(false);
+    case 't':
+      if (!literal("true\0", 4)) return fail(errc::invalid_literal, token);
+      p_ += 4;
+      if constexpr (want_values) e = h_.on_bool(true);
+      break;
+    case 'f':
+      if (!literal("false", 5)) return fail(errc::invalid_literal, token);
+      p_ += 5;
+      if constexpr (want_values) e = h_.on_bool(false);
+      break;
+    case 'n':
+      if (!literal("null\0", 4)) return fail(errc::invalid_literal, token);
+      p_ += 4;
+      if constexpr (want_values) e = h_.on_null();
+      break;
+    case '-':
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9':
+      return number();
+    case 'N':
+    case 'I':
+      if (options_.allow_nan_literals) return special_literal();
+      return fail(errc::expected_value, token);
+    default:
+      return fail(errc::expected_value, token);
+  }
+  return UJSON_LIKELY(e == errc::ok) ? e : fail(e, token);
+}
+
+}  // namespace ujson::detail
+
+namespace ujson {
+
+template <handler H>
+error decoder::decode(std::string_view input, H& h) {
+  detail::parser<H> ps(input, h, options_, scratch_);
+  const char* const end = ps.end_;
+  const std::size_t max_depth = options_.max_depth;
+  frame* stack = inline_stack_;
+  std::size_t capacity = inline_depth;
+  std::size_t depth = 0;
+  errc code = errc::ok;
+  const char*& p = ps.p_;
+  p = detail::skip_space(ps.begin_, end);
+  if (p == end) {
+    code = ps.fail(errc::empty_input, p);
+    goto failed;
+  }
+
+value:
+  // p is at the first byte of a value.
+  {
+    bool opened_object = false, opened_array = false;
+    code = ps.scalar_or_begin(*p, opened_object, opened_array);
+    if (UJSON_UNLIKELY(code != errc::ok)) goto failed;
+    if (!opened_object && !opened_array) goto after_value;
+    if (UJSON_UNLIKELY(depth >= max_depth)) {
+      code = ps.fail(errc::depth_exceeded, p - 1);
+      goto failed;
+    }
+    if (UJSON_UNLIKELY(depth == capacity)) {
+      // Deeper than the inline frames: move to a heap stack that grows by doubling.
+      const std::size_t grown = capacity * 2 < max_depth ? capacity * 2 : max_depth;
+      std::unique_ptr<frame[]> bigger(new frame[grown]);
+      std::memcpy(bigger.get(), stack, depth * sizeof(frame));
+      deep_stack_ = std::move(bigger);
+      stack = deep_stack_.get();
+      capacity = grown;
+    }
+    stack[depth++] = opened_object ? 1 : 0;
+    p = detail::skip_space(p, end);
+    if (UJSON_UNLIKELY(p == end)) {
+      code = ps.fail(errc::unexpected_end, end);
+      goto failed;
+    }
+    if (opened_object) {
+      if (*p == '}') goto close_container;
+      if (*p == '"') goto key;
+      code = ps.fail(errc::expected_key, p);
+      goto failed;
+    }
+    if (*p == ']') goto close_container;
+    goto value;
+  }
+
+key:
+  // p is at the opening quote of a member name.
+  code = ps.string_value(true);
+  if (UJSON_UNLIKELY(code != errc::ok)) goto failed;
+  p = detail::skip_space(p, end);
+  if (UJSON_UNLIKELY(p == end || *p != ':')) {
+    code = ps.fail(p == end ? errc::unexpected_end : errc::expected_colon, p);
+    goto failed;
+  }
+  p = detail::skip_space(p + 1, end);
+  if (UJSON_UNLIKELY(p == end)) {
+    code = ps.fail(errc::unexpected_end, end);
+    goto failed;
+  }
+  goto value;
+
+after_value:
+  if (depth == 0) goto done;
+  p = detail::skip_space(p, end);
+  if (UJSON_UNLIKELY(p == end)) {
+    code = ps.fail(errc::unexpected_end, end);
+    goto failed;
+  }
+  {
+    frame& top = stack[depth - 1];
+    top += 2;  // one more element
+    const bool in_object = top & 1;
+    if (*p == ',') {
+      p = detail::skip_space(p + 1, end);
+      if (UJSON_UNLIKELY(p == end)) {
+        code = ps.fail(errc::unexpected_end, end);
+        goto failed;
+      }
+      if (!in_object) goto value;
+      if (*p == '"') goto key;
+      code = ps.fail(errc::expected_key, p);
+      goto failed;
+    }
+    if (*p == (in_object ? '}' : ']')) goto close_container;
+    code = ps.fail(errc::expected_comma_or_end, p);
+    goto failed;
+  }
+
+close_container:
+  // p is at the closing bracket of the innermost container.
+  {
+    const frame top = stack[--depth];
+    if constexpr (detail::parser<H>::want_values) {
+      code = (top & 1) ? h.on_object_end(static_cast<std::size_t>(top >> 1))
+                       : h.on_array_end(static_cast<std::size_t>(top >> 1));
+      if (UJSON_UNLIKELY(code != errc::ok)) {
+        ps.fail(code, p);
+        goto failed;
+      }
+    }
+    ++p;
+    goto after_value;
+  }
+
+done:
+  p = detail::skip_space(p, end);
+  if (p != end) {
+    code = ps.fail(errc::trailing_characters, p);
+    goto failed;
+  }
+  return error{};
+
+failed:
+  return detail::make_error(input, code, static_cast<std::size_t>(ps.error_at() - ps.begin_));
+}
+
+}  // namespace ujson

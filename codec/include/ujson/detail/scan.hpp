@@ -1,0 +1,176 @@
+#pragma once
+// Byte-level kernels: character classes, UTF-8 sequence checks and the string scan.
+// Every function takes `end` and never reads at or past it; the SIMD kernel only loads
+// whole 16-byte blocks that lie before `end` and leaves the tail to the scalar loop.
+//
+// Kernels: `scalar` everywhere, `sse2` on x86-64 (part of the x86-64 baseline, so no
+// run-time check is needed). `default_kernel` is what the decoder and writer use;
+// tests run both against each other.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define UJSON_HAVE_SSE2 1
+#else
+#define UJSON_HAVE_SSE2 0
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define UJSON_LIKELY(x) __builtin_expect(!!(x), 1)
+#define UJSON_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define UJSON_INLINE inline __attribute__((always_inline))
+#define UJSON_NOINLINE __attribute__((noinline))
+#else
+#define UJSON_LIKELY(x) (x)
+#define UJSON_UNLIKELY(x) (x)
+#define UJSON_INLINE inline
+#define UJSON_NOINLINE
+#endif
+
+namespace ujson::detail {
+
+enum : std::uint8_t {
+  cc_space = 1,     // JSON insignificant whitespace
+  cc_digit = 2,
+  cc_special = 4,   // inside a string: '"', '\\', control characters, non-ASCII
+  cc_hex = 8,
+};
+
+struct char_table {
+  std::uint8_t cls[256];
+  std::int8_t hex[256];  // value of a hex digit, -1 otherwise
+
+  constexpr char_table() : cls{}, hex{} {
+    for (int c = 0; c < 256; ++c) {
+      hex[c] = -1;
+      if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') cls[c] |= cc_special;
+    }
+    cls[' '] |= cc_space;
+    cls['\t'] |= cc_space;
+    cls['\n'] |= cc_space;
+    cls['\r'] |= cc_space;
+    for (int c = '0'; c <= '9'; ++c) {
+      cls[c] |= cc_digit | cc_hex;
+      hex[c] = static_cast<std::int8_t>(c - '0');
+    }
+    for (int c = 0; c < 6; ++c) {
+      cls['a' + c] |= cc_hex;
+      cls['A' + c] |= cc_hex;
+      hex['a' + c] = static_cast<std::int8_t>(10 + c);
+      hex['A' + c] = static_cast<std::int8_t>(10 + c);
+    }
+  }
+};
+
+inline constexpr char_table chars{};
+
+UJSON_INLINE std::uint8_t byte(const char* p) { return static_cast<std::uint8_t>(*p); }
+UJSON_INLINE bool is_space(char c) { return chars.cls[static_cast<std::uint8_t>(c)] & cc_space; }
+UJSON_INLINE bool is_digit(char c) { return chars.cls[static_cast<std::uint8_t>(c)] & cc_digit; }
+
+UJSON_INLINE const char* skip_space(const char* p, const char* end) {
+  while (p != end && is_space(*p)) ++p;
+  return p;
+}
+
+// Length of the well-formed UTF-8 sequence starting at p (a byte >= 0x80), or 0 when it
+// is malformed: overlong forms, encoded surrogates (unless allow_surrogates, for WTF-8),
+// code points above U+10FFFF, bad or missing continuation bytes.
+UJSON_INLINE std::size_t utf8_sequence_length(const char* p, const char* end,
+                                              bool allow_surrogates = false) {
+  const std::uint8_t b0 = byte(p);
+  const std::size_t avail = static_cast<std::size_t>(end - p);
+  auto cont = [&](std::size_t i) { return (byte(p + i) & 0xC0) == 0x80; };
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    return (avail >= 2 && cont(1)) ? 2 : 0;
+  }
+  if (b0 >= 0xE0 && b0 <= 0xEF) {
+    if (avail < 3 || !cont(1) || !cont(2)) return 0;
+    const std::uint8_t b1 = byte(p + 1);
+    if (b0 == 0xE0 && b1 < 0xA0) return 0;                        // overlong
+    if (b0 == 0xED && b1 >= 0xA0 && !allow_surrogates) return 0;  // U+D800..U+DFFF
+    return 3;
+  }
+  if (b0 >= 0xF0 && b0 <= 0xF4) {
+    if (avail < 4 || !cont(1) || !cont(2) || !cont(3)) return 0;
+    const std::uint8_t b1 = byte(p + 1);
+    if (b0 == 0xF0 && b1 < 0x90) return 0;  // overlong
+    if (b0 == 0xF4 && b1 >= 0x90) return 0; // above U+10FFFF
+    return 4;
+  }
+  return 0;  // continuation byte, C0/C1 (overlong), F5..FF
+}
+
+// Decodes a sequence already known to be well formed.
+UJSON_INLINE std::uint32_t utf8_decode(const char* p, std::size_t len) {
+  const std::uint32_t b0 = byte(p);
+  switch (len) {
+    case 2: return ((b0 & 0x1F) << 6) | (byte(p + 1) & 0x3F);
+    case 3: return ((b0 & 0x0F) << 12) | ((byte(p + 1) & 0x3F) << 6) | (byte(p + 2) & 0x3F);
+    default:
+      return ((b0 & 0x07) << 18) | ((byte(p + 1) & 0x3F) << 12) | ((byte(p + 2) & 0x3F) << 6) |
+             (byte(p + 3) & 0x3F);
+  }
+}
+
+// Writes code point cp (<= 0x10FFFF; surrogates allowed, giving WTF-8) and returns the length.
+UJSON_INLINE std::size_t utf8_encode(std::uint32_t cp, char* out) {
+  if (cp < 0x80) {
+    out[0] = static_cast<char>(cp);
+    return 1;
+  }
+  if (cp < 0x800) {
+    out[0] = static_cast<char>(0xC0 | (cp >> 6));
+    out[1] = static_cast<char>(0x80 | (cp & 0x3F));
+    return 2;
+  }
+  if (cp < 0x10000) {
+    out[0] = static_cast<char>(0xE0 | (cp >> 12));
+    out[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out[2] = static_cast<char>(0x80 | (cp & 0x3F));
+    return 3;
+  }
+  out[0] = static_cast<char>(0xF0 | (cp >> 18));
+  out[1] = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+  out[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+  out[3] = static_cast<char>(0x80 | (cp & 0x3F));
+  return 4;
+}
+
+// First byte in [p, end) that a string scan must look at: '"', '\\', a control character
+// or a non-ASCII byte. Returns end when there is none.
+struct scalar_kernel {
+  static UJSON_INLINE const char* find_string_special(const char* p, const char* end) {
+    while (p != end && !(chars.cls[byte(p)] & cc_special)) ++p;
+    return p;
+  }
+};
+
+#if UJSON_HAVE_SSE2
+struct sse2_kernel {
+  static UJSON_INLINE const char* find_string_special(const char* p, const char* end) {
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    // A signed compare with 0x20 flags control characters and, since bytes >= 0x80 are
+    // negative as int8, every non-ASCII byte too: one compare for two classes.
+    const __m128i space = _mm_set1_epi8(0x20);
+    while (end - p >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                                       _mm_cmplt_epi8(v, space));
+      const int mask = _mm_movemask_epi8(hit);
+      if (mask != 0) return p + __builtin_ctz(static_cast<unsigned>(mask));
+      p += 16;
+    }
+    return scalar_kernel::find_string_special(p, end);
+  }
+};
+using default_kernel = sse2_kernel;
+#else
+using default_kernel = scalar_kernel;
+#endif
+
+}  // namespace ujson::detail

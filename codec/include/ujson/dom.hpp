@@ -1,0 +1,133 @@
+#pragma once
+// The DOM: immutable values on an arena, built by one decoder handler.
+//
+// A value is 16 bytes: a tag (kind + length) and a payload. Strings without escapes point
+// into the input (in situ), so the input must outlive the document; unescaped strings,
+// arrays and objects live on the document's arena. See docs/ARCHITECTURE.md.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ujson/decoder.hpp"
+#include "ujson/encode.hpp"
+#include "ujson/errors.hpp"
+#include "ujson/options.hpp"
+
+namespace ujson {
+
+enum class kind : std::uint8_t { null, boolean, int64, uint64, double_, big_number, string, array, object };
+
+struct member;
+
+class value {
+ public:
+  value() noexcept : tag_(static_cast<std::uint64_t>(kind::null)), payload_{} {}
+
+  kind type() const noexcept { return static_cast<kind>(tag_ & 0xFF); }
+  bool is_null() const noexcept { return type() == kind::null; }
+  bool is_bool() const noexcept { return type() == kind::boolean; }
+  bool is_string() const noexcept { return type() == kind::string; }
+  bool is_array() const noexcept { return type() == kind::array; }
+  bool is_object() const noexcept { return type() == kind::object; }
+  // int64, uint64, double or big number
+  bool is_number() const noexcept;
+
+  // Accessors return a neutral value (false, 0, "", empty) when the kind differs.
+  bool as_bool() const noexcept { return type() == kind::boolean && payload_.b; }
+  std::int64_t as_int64() const noexcept { return type() == kind::int64 ? payload_.i : 0; }
+  std::uint64_t as_uint64() const noexcept;
+  // Any number as the nearest double (a big number may give +-inf or 0).
+  double as_double() const noexcept;
+  // A string's contents, or a big number's exact text.
+  std::string_view as_string() const noexcept;
+
+  // Elements of an array, members of an object, bytes of a string; 0 otherwise.
+  std::size_t size() const noexcept { return static_cast<std::size_t>(tag_ >> 8); }
+  std::span<const value> elements() const noexcept;
+  std::span<const member> members() const noexcept;
+
+  // Array element i, or a null value when out of range or not an array.
+  const value& operator[](std::size_t i) const noexcept;
+  // The member's value, or nullptr when absent or not an object.
+  const value* find(std::string_view key) const noexcept;
+  // The member's value, or a null value when absent.
+  const value& operator[](std::string_view key) const noexcept;
+
+  // Deep equality. Objects compare as sets of members (order does not matter); numbers
+  // compare by kind and value. Non-recursive.
+  friend bool operator==(const value& a, const value& b) noexcept;
+
+  static value make_null() noexcept { return value(); }
+  static value make_bool(bool b) noexcept;
+  static value make_int64(std::int64_t i) noexcept;
+  static value make_uint64(std::uint64_t u) noexcept;
+  static value make_double(double d) noexcept;
+  // The text must outlive the value (it lives in the input or on an arena).
+  static value make_string(std::string_view s) noexcept;
+  static value make_big_number(std::string_view text) noexcept;
+  static value make_array(const value* elements, std::size_t n) noexcept;
+  static value make_object(const member* members, std::size_t n) noexcept;
+
+ private:
+  value(kind k, std::size_t size) noexcept
+      : tag_(static_cast<std::uint64_t>(k) | (static_cast<std::uint64_t>(size) << 8)), payload_{} {}
+
+  std::uint64_t tag_;
+  union payload {
+    bool b;
+    std::int64_t i;
+    std::uint64_t u;
+    double d;
+    const char* s;
+    const value* a;
+    const member* m;
+  } payload_;
+};
+
+struct member {
+  value key;  // kind::string
+  value val;
+};
+
+static_assert(sizeof(value) == 16);
+static_assert(sizeof(member) == 32);
+
+namespace detail {
+class arena;
+class dom_builder;
+}  // namespace detail
+
+class document {
+ public:
+  explicit document(const decode_options& options = {});
+  ~document();
+  document(document&&) noexcept;
+  document& operator=(document&&) noexcept;
+
+  // Parses `input`, replacing any previous contents (arena capacity is reused). Strings
+  // may point into `input`: keep it alive and unchanged while the document is used.
+  error parse(std::string_view input);
+  error parse(const std::string&&) = delete;  // a temporary would leave strings dangling
+
+  const value& root() const noexcept { return root_; }
+  const decode_options& options() const noexcept;
+
+ private:
+  std::unique_ptr<detail::arena> arena_;
+  std::unique_ptr<detail::dom_builder> builder_;
+  std::unique_ptr<decoder> decoder_;
+  value root_;
+};
+
+// Writes a DOM value through a writer without recursion (an explicit stack).
+template <>
+struct encode_adapter<value> {
+  static void write(writer& w, const value& v);
+};
+
+}  // namespace ujson

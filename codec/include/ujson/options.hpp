@@ -1,0 +1,43 @@
+#pragma once
+// Every decoder and encoder option, with UltraJSON's defaults.
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ujson {
+
+inline constexpr std::size_t default_max_depth = 1024;
+
+enum class duplicate_keys : std::uint8_t { keep_last, keep_first, reject };
+
+struct decode_options {
+  std::size_t max_depth = default_max_depth;
+  // Applied by object models (the DOM, the Python module); the raw event stream reports every key.
+  ujson::duplicate_keys duplicate_keys = ujson::duplicate_keys::keep_last;
+  // Accept NaN, Infinity and -Infinity literals (Python's json and ujson do).
+  bool allow_nan_literals = false;
+  // Decode a \uD800..\uDFFF escape without its partner to that code point, written as
+  // a three-byte generalized UTF-8 sequence (WTF-8); needed for ujson parity in Python.
+  bool allow_lone_surrogates = false;
+};
+
+inline constexpr int shortest_round_trip = -1;
+inline constexpr int max_double_precision = 17;
+inline constexpr int max_indent = 64;
+
+struct encode_options {
+  bool ensure_ascii = true;            // write non-ASCII as \uXXXX escapes
+  bool escape_forward_slashes = true;  // write / as \/
+  bool encode_html_chars = false;      // write <, > and & as \u003c, \u003e, \u0026
+  int indent = 0;                      // spaces per level; 0 = compact (0..max_indent)
+  bool sort_keys = false;              // members in code point order of their keys
+  // Digits after the decimal point (0..17), trailing zeros dropped; -1 = shortest round trip.
+  int double_precision = shortest_round_trip;
+  bool allow_nan = true;               // write NaN/Infinity/-Infinity; error when false
+  // Accept WTF-8 surrogates (from decode_options::allow_lone_surrogates) and write them
+  // as \uDXXX escapes instead of rejecting them as invalid UTF-8.
+  bool allow_lone_surrogates = false;
+  std::size_t max_depth = default_max_depth;  // also stops cycles in user adapters
+};
+
+}  // namespace ujson

@@ -1,0 +1,10 @@
+#pragma once
+// Everything in one include.
+#include "ujson/decoder.hpp"
+#include "ujson/dom.hpp"
+#include "ujson/encode.hpp"
+#include "ujson/errors.hpp"
+#include "ujson/handler.hpp"
+#include "ujson/options.hpp"
+#include "ujson/validate.hpp"
+#include "ujson/writer.hpp"

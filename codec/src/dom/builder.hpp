@@ -1,0 +1,81 @@
+#pragma once
+// dom_builder: the decoder handler that builds a DOM. Values wait on one stack until
+// their container ends; then exactly n of them move into an arena array of size n
+// (Boost.JSON's value_stack). Duplicate keys are resolved when an object ends.
+
+#include <cstring>
+#include <vector>
+
+#include "arena.hpp"
+#include "ujson/dom.hpp"
+#include "ujson/handler.hpp"
+
+namespace ujson::detail {
+
+class dom_builder {
+ public:
+  dom_builder(arena& a, duplicate_keys policy) : arena_(a), policy_(policy) {}
+
+  void reset() { stack_.clear(); }
+  value result() const { return stack_.empty() ? value() : stack_.back(); }
+
+  errc on_null() { return push(value::make_null()); }
+  errc on_bool(bool b) { return push(value::make_bool(b)); }
+  errc on_int64(std::int64_t i) { return push(value::make_int64(i)); }
+  errc on_uint64(std::uint64_t u) { return push(value::make_uint64(u)); }
+  errc on_double(double d, std::string_view) { return push(value::make_double(d)); }
+  errc on_big_number(std::string_view text) { return push(value::make_big_number(copy(text))); }
+  errc on_string(std::string_view s, string_origin origin) {
+    return push(value::make_string(origin == string_origin::input ? s : copy(s)));
+  }
+  errc on_key(std::string_view s, string_origin origin) { return on_string(s, origin); }
+  errc on_array_begin() { return errc::ok; }
+  errc on_object_begin() { return errc::ok; }
+
+  errc on_array_end(std::size_t n) {
+    value* elements = allocate<value>(n);
+    value* top = stack_.data() + stack_.size() - n;
+    if (n != 0) std::memcpy(static_cast<void*>(elements), top, n * sizeof(value));
+    stack_.resize(stack_.size() - n);
+    return push(value::make_array(elements, n));
+  }
+
+  errc on_object_end(std::size_t n) {
+    member* members = allocate<member>(n);
+    value* top = stack_.data() + stack_.size() - 2 * n;
+    if (n != 0) std::memcpy(static_cast<void*>(members), top, n * sizeof(member));
+    stack_.resize(stack_.size() - 2 * n);
+    std::size_t kept = n;
+    if (n > 1) {
+      const errc e = resolve_duplicates(members, n, kept);
+      if (e != errc::ok) return e;
+    }
+    return push(value::make_object(members, kept));
+  }
+
+ private:
+  errc push(const value& v) {
+    stack_.push_back(v);
+    return errc::ok;
+  }
+
+  std::string_view copy(std::string_view s) {
+    char* p = static_cast<char*>(arena_.allocate(s.size(), 1));
+    if (!s.empty()) std::memcpy(p, s.data(), s.size());
+    return std::string_view(p, s.size());
+  }
+
+  template <class T>
+  T* allocate(std::size_t n) {
+    return static_cast<T*>(arena_.allocate(n * sizeof(T), alignof(T)));
+  }
+
+  errc resolve_duplicates(member* members, std::size_t n, std::size_t& kept);
+
+  arena& arena_;
+  duplicate_keys policy_;
+  std::vector<value> stack_;
+  std::vector<std::uint32_t> slots_;  // open-addressing table for large objects, reused
+};
+
+}  // namespace ujson::detail

@@ -1,0 +1,294 @@
+#include "ujson/dom.hpp"
+
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <functional>
+
+#include "arena.hpp"
+#include "builder.hpp"
+#include "ujson/detail/number.hpp"
+
+namespace ujson {
+namespace {
+
+const value null_value{};
+
+}  // namespace
+
+// ---- value -------------------------------------------------------------------------
+
+value value::make_bool(bool b) noexcept {
+  value v(kind::boolean, 0);
+  v.payload_.b = b;
+  return v;
+}
+value value::make_int64(std::int64_t i) noexcept {
+  value v(kind::int64, 0);
+  v.payload_.i = i;
+  return v;
+}
+value value::make_uint64(std::uint64_t u) noexcept {
+  value v(kind::uint64, 0);
+  v.payload_.u = u;
+  return v;
+}
+value value::make_double(double d) noexcept {
+  value v(kind::double_, 0);
+  v.payload_.d = d;
+  return v;
+}
+value value::make_string(std::string_view s) noexcept {
+  value v(kind::string, s.size());
+  v.payload_.s = s.data();
+  return v;
+}
+value value::make_big_number(std::string_view text) noexcept {
+  value v(kind::big_number, text.size());
+  v.payload_.s = text.data();
+  return v;
+}
+value value::make_array(const value* elements, std::size_t n) noexcept {
+  value v(kind::array, n);
+  v.payload_.a = elements;
+  return v;
+}
+value value::make_object(const member* members, std::size_t n) noexcept {
+  value v(kind::object, n);
+  v.payload_.m = members;
+  return v;
+}
+
+bool value::is_number() const noexcept {
+  const kind k = type();
+  return k == kind::int64 || k == kind::uint64 || k == kind::double_ || k == kind::big_number;
+}
+
+std::uint64_t value::as_uint64() const noexcept {
+  if (type() == kind::uint64) return payload_.u;
+  if (type() == kind::int64 && payload_.i >= 0) return static_cast<std::uint64_t>(payload_.i);
+  return 0;
+}
+
+double value::as_double() const noexcept {
+  switch (type()) {
+    case kind::double_: return payload_.d;
+    case kind::int64: return static_cast<double>(payload_.i);
+    case kind::uint64: return static_cast<double>(payload_.u);
+    case kind::big_number: {
+      double d = 0;
+      const std::string_view text = as_string();
+      // Out of range gives +-inf (overflow) or 0 (underflow), by the text's sign.
+      const auto r = std::from_chars(text.data(), text.data() + text.size(), d);
+      if (r.ec == std::errc::result_out_of_range) {
+        const bool negative = text[0] == '-';
+        const std::size_t e = text.find_first_of("eE");
+        const bool tiny = e != std::string_view::npos && text[e + 1] == '-';
+        d = tiny ? 0.0 : HUGE_VAL;
+        if (negative) d = -d;
+      }
+      return d;
+    }
+    default: return 0;
+  }
+}
+
+std::string_view value::as_string() const noexcept {
+  if (type() != kind::string && type() != kind::big_number) return {};
+  return std::string_view(payload_.s, size());
+}
+
+std::span<const value> value::elements() const noexcept {
+  if (type() != kind::array) return {};
+  return {payload_.a, size()};
+}
+
+std::span<const member> value::members() const noexcept {
+  if (type() != kind::object) return {};
+  return {payload_.m, size()};
+}
+
+const value& value::operator[](std::size_t i) const noexcept {
+  const auto e = elements();
+  return i < e.size() ? e[i] : null_value;
+}
+
+const value* value::find(std::string_view key) const noexcept {
+  for (const member& m : members()) {
+    if (m.key.as_string() == key) return &m.val;
+  }
+  return nullptr;
+}
+
+const value& value::operator[](std::string_view key) const noexcept {
+  const value* v = find(key);
+  return v != nullptr ? *v : null_value;
+}
+
+bool operator==(const value& a, const value& b) noexcept {
+  std::vector<std::pair<const value*, const value*>> pending{{&a, &b}};
+  while (!pending.empty()) {
+    const auto [x, y] = pending.back();
+    pending.pop_back();
+    if (x->type() != y->type()) return false;
+    switch (x->type()) {
+      case kind::null: break;
+      case kind::boolean: if (x->payload_.b != y->payload_.b) return false; break;
+      case kind::int64: if (x->payload_.i != y->payload_.i) return false; break;
+      case kind::uint64: if (x->payload_.u != y->payload_.u) return false; break;
+      case kind::double_:
+        // Bitwise, so that -0.0 != 0.0 and a NaN equals itself: what round trips must keep.
+        if (std::bit_cast<std::uint64_t>(x->payload_.d) != std::bit_cast<std::uint64_t>(y->payload_.d)) return false;
+        break;
+      case kind::big_number:
+      case kind::string: if (x->as_string() != y->as_string()) return false; break;
+      case kind::array:
+        if (x->size() != y->size()) return false;
+        for (std::size_t i = 0; i < x->size(); ++i) pending.emplace_back(&x->elements()[i], &y->elements()[i]);
+        break;
+      case kind::object:
+        if (x->size() != y->size()) return false;
+        for (const member& m : x->members()) {
+          const value* other = y->find(m.key.as_string());
+          if (other == nullptr) return false;
+          pending.emplace_back(&m.val, other);
+        }
+        break;
+    }
+  }
+  return true;
+}
+
+// ---- building ------------------------------------------------------------------------
+
+namespace detail {
+
+errc dom_builder::resolve_duplicates(member* members, std::size_t n, std::size_t& kept) {
+  bool removed_any = false;
+  // Duplicate found: i repeats the key of the earlier member j.
+  auto settle = [&](std::size_t i, std::size_t j) {
+    if (policy_ == duplicate_keys::reject) return false;
+    if (policy_ == duplicate_keys::keep_last) members[j].val = members[i].val;
+    members[i].key = value();  // marks i as removed
+    removed_any = true;
+    return true;
+  };
+  if (n <= 8) {
+    for (std::size_t i = 1; i < n; ++i) {
+      const std::string_view k = members[i].key.as_string();
+      for (std::size_t j = 0; j < i; ++j) {
+        if (members[j].key.is_string() && members[j].key.as_string() == k) {
+          if (!settle(i, j)) return errc::duplicate_key;
+          break;
+        }
+      }
+    }
+  } else {
+    const std::size_t size = std::bit_ceil(2 * n);
+    const std::size_t mask = size - 1;
+    constexpr std::uint32_t empty = UINT32_MAX;
+    slots_.assign(size, empty);
+    const std::hash<std::string_view> hash;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::string_view k = members[i].key.as_string();
+      for (std::size_t s = hash(k) & mask;; s = (s + 1) & mask) {
+        if (slots_[s] == empty) {
+          slots_[s] = static_cast<std::uint32_t>(i);
+          break;
+        }
+        if (members[slots_[s]].key.as_string() == k) {
+          if (!settle(i, slots_[s])) return errc::duplicate_key;
+          break;
+        }
+      }
+    }
+  }
+  kept = n;
+  if (removed_any) {
+    kept = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (members[i].key.is_string()) members[kept++] = members[i];
+    }
+  }
+  return errc::ok;
+}
+
+}  // namespace detail
+
+// ---- document ------------------------------------------------------------------------
+
+document::document(const decode_options& options)
+    : arena_(std::make_unique<detail::arena>()),
+      builder_(std::make_unique<detail::dom_builder>(*arena_, options.duplicate_keys)),
+      decoder_(std::make_unique<decoder>(options)) {}
+
+document::~document() = default;
+document::document(document&&) noexcept = default;
+document& document::operator=(document&&) noexcept = default;
+
+const decode_options& document::options() const noexcept { return decoder_->options(); }
+
+error document::parse(std::string_view input) {
+  if (input.size() > UINT32_MAX) return detail::make_error(input, errc::out_of_memory, 0);
+  arena_->reset();
+  // Containers and copied strings take well under half the input in typical documents.
+  arena_->reserve_hint(input.size() / 2 + 64);
+  builder_->reset();
+  root_ = value();
+  error e = decoder_->decode(input, *builder_);
+  if (!e) root_ = builder_->result();
+  return e;
+}
+
+// ---- encoding ------------------------------------------------------------------------
+
+void encode_adapter<value>::write(writer& w, const value& root) {
+  struct frame {
+    const value* container;
+    std::size_t next;
+  };
+  std::vector<frame> open;
+  auto emit = [&](const value& v) {
+    switch (v.type()) {
+      case kind::null: w.null(); break;
+      case kind::boolean: w.boolean(v.as_bool()); break;
+      case kind::int64: w.int64(v.as_int64()); break;
+      case kind::uint64: w.uint64(v.as_uint64()); break;
+      case kind::double_: w.number(v.as_double()); break;
+      case kind::big_number: w.raw_number(v.as_string()); break;
+      case kind::string: w.string(v.as_string()); break;
+      case kind::array:
+        w.begin_array();
+        open.push_back(frame{&v, 0});
+        break;
+      case kind::object:
+        w.begin_object();
+        open.push_back(frame{&v, 0});
+        break;
+    }
+  };
+  emit(root);
+  while (!open.empty() && w.status() == errc::ok) {
+    frame& f = open.back();
+    if (f.next == f.container->size()) {
+      if (f.container->is_array()) {
+        w.end_array();
+      } else {
+        w.end_object();
+      }
+      open.pop_back();
+      continue;
+    }
+    const std::size_t i = f.next++;
+    if (f.container->is_array()) {
+      emit(f.container->elements()[i]);
+    } else {
+      const member& m = f.container->members()[i];
+      w.key(m.key.as_string());
+      emit(m.val);
+    }
+  }
+}
+
+}  // namespace ujson

@@ -1,0 +1,71 @@
+#include "ujson/errors.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace ujson {
+namespace {
+
+struct entry {
+  std::string_view name;
+  std::string_view message;
+};
+
+constexpr std::array<entry, static_cast<std::size_t>(errc::out_of_memory) + 1> table{{
+    {"ok", "no error"},
+    {"stopped", "the handler stopped the parse"},
+    {"empty_input", "the input holds no JSON value"},
+    {"unexpected_end", "the input ends inside a value"},
+    {"expected_value", "expected a value (object, array, string, number, true, false or null)"},
+    {"expected_key", "expected a string as object member name"},
+    {"expected_colon", "expected ':' after an object member name"},
+    {"expected_comma_or_end", "expected ',' or the end of the array or object"},
+    {"trailing_characters", "unexpected characters after the JSON value"},
+    {"invalid_literal", "invalid literal (expected true, false or null)"},
+    {"invalid_number", "invalid number"},
+    {"control_character", "unescaped control character in a string"},
+    {"invalid_escape", "invalid escape sequence in a string"},
+    {"invalid_unicode_escape", "\\u must be followed by four hexadecimal digits"},
+    {"lone_surrogate", "a UTF-16 surrogate escape lacks its partner"},
+    {"invalid_utf8", "invalid UTF-8"},
+    {"depth_exceeded", "arrays and objects are nested deeper than max_depth"},
+    {"duplicate_key", "duplicate object member name"},
+    {"nan_or_infinity", "NaN and Infinity are not JSON (allow_nan is off)"},
+    {"invalid_writer_call", "writer calls out of order"},
+    {"invalid_option", "invalid option value"},
+    {"out_of_memory", "out of memory"},
+}};
+
+const entry& lookup(errc code) noexcept {
+  const auto i = static_cast<std::size_t>(code);
+  return table[i < table.size() ? i : static_cast<std::size_t>(errc::invalid_option)];
+}
+
+}  // namespace
+
+std::string_view code_name(errc code) noexcept { return lookup(code).name; }
+std::string_view message(errc code) noexcept { return lookup(code).message; }
+
+location locate(std::string_view input, std::size_t offset) noexcept {
+  offset = std::min(offset, input.size());
+  location loc;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (input[i] == '\n') {
+      ++loc.line;
+      line_start = i + 1;
+    }
+  }
+  loc.column = offset - line_start + 1;
+  return loc;
+}
+
+namespace detail {
+
+error make_error(std::string_view input, errc code, std::size_t offset) noexcept {
+  const location loc = locate(input, offset);
+  return error{code, offset, loc.line, loc.column};
+}
+
+}  // namespace detail
+}  // namespace ujson

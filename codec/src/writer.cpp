@@ -1,0 +1,304 @@
+#include "ujson/writer.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+#include "ujson/detail/number.hpp"
+#include "ujson/detail/scan.hpp"
+
+namespace ujson {
+namespace {
+
+constexpr char hex_digits[] = "0123456789abcdef";
+
+char* write_u_escape(char* out, std::uint32_t unit) {
+  out[0] = '\\';
+  out[1] = 'u';
+  out[2] = hex_digits[(unit >> 12) & 0xF];
+  out[3] = hex_digits[(unit >> 8) & 0xF];
+  out[4] = hex_digits[(unit >> 4) & 0xF];
+  out[5] = hex_digits[unit & 0xF];
+  return out + 6;
+}
+
+}  // namespace
+
+writer::writer(const encode_options& options) : options_(options) {
+  options_.indent = std::clamp(options_.indent, 0, max_indent);
+  if (options_.double_precision < 0) options_.double_precision = shortest_round_trip;
+  options_.double_precision = std::min(options_.double_precision, max_double_precision);
+  key_separator_ = options_.indent > 0 ? ": " : ":";
+
+  for (std::uint32_t c = 0; c < 128; ++c) {
+    escape& e = escapes_[c];
+    e.length = 0;
+    if (c < 0x20) {
+      write_u_escape(e.bytes, c);
+      e.length = 6;
+    }
+  }
+  auto two = [&](char c, char letter) {
+    escapes_[static_cast<unsigned char>(c)] = escape{{'\\', letter}, 2};
+  };
+  two('"', '"');
+  two('\\', '\\');
+  two('\b', 'b');
+  two('\f', 'f');
+  two('\n', 'n');
+  two('\r', 'r');
+  two('\t', 't');
+  if (options_.escape_forward_slashes) two('/', '/');
+  if (options_.encode_html_chars) {
+    for (char c : {'<', '>', '&'}) {
+      escape& e = escapes_[static_cast<unsigned char>(c)];
+      write_u_escape(e.bytes, static_cast<unsigned char>(c));
+      e.length = 6;
+    }
+  }
+}
+
+void writer::reset() noexcept {
+  out_.clear();
+  kinds_.clear();
+  sorted_objects_.clear();
+  members_.clear();
+  keys_.clear();
+  need_comma_ = expect_key_ = done_ = false;
+  status_ = errc::ok;
+}
+
+void writer::newline_and_indent(std::size_t depth) {
+  const std::size_t spaces = depth * static_cast<std::size_t>(options_.indent);
+  char* out = out_.reserve(spaces + 1);
+  *out++ = '\n';
+  std::memset(out, ' ', spaces);
+  out_.commit(out + spaces);
+}
+
+errc writer::before_value() {
+  if (UJSON_UNLIKELY(status_ != errc::ok)) return status_;
+  if (kinds_.empty()) {
+    if (UJSON_UNLIKELY(done_)) return fail(errc::invalid_writer_call);  // a second top-level value
+    return errc::ok;
+  }
+  if (kinds_.back() != 0) {
+    // In an object a value must follow its key.
+    return UJSON_UNLIKELY(expect_key_) ? fail(errc::invalid_writer_call) : errc::ok;
+  }
+  if (need_comma_) out_.push_back(',');
+  if (options_.indent > 0) newline_and_indent(kinds_.size());
+  return errc::ok;
+}
+
+void writer::after_value() {
+  if (kinds_.empty()) {
+    done_ = true;
+    return;
+  }
+  need_comma_ = true;
+  expect_key_ = kinds_.back() != 0;
+}
+
+errc writer::null() {
+  if (errc e = before_value(); e != errc::ok) return e;
+  out_.append("null", 4);
+  after_value();
+  return errc::ok;
+}
+
+errc writer::boolean(bool v) {
+  if (errc e = before_value(); e != errc::ok) return e;
+  if (v) {
+    out_.append("true", 4);
+  } else {
+    out_.append("false", 5);
+  }
+  after_value();
+  return errc::ok;
+}
+
+errc writer::int64(std::int64_t v) {
+  if (errc e = before_value(); e != errc::ok) return e;
+  char* out = out_.reserve(20);
+  out_.commit(std::to_chars(out, out + 20, v).ptr);
+  after_value();
+  return errc::ok;
+}
+
+errc writer::uint64(std::uint64_t v) {
+  if (errc e = before_value(); e != errc::ok) return e;
+  char* out = out_.reserve(20);
+  out_.commit(std::to_chars(out, out + 20, v).ptr);
+  after_value();
+  return errc::ok;
+}
+
+errc writer::number(double v) {
+  if (UJSON_UNLIKELY(!std::isfinite(v))) {
+    if (status_ != errc::ok) return status_;
+    if (!options_.allow_nan) return fail(errc::nan_or_infinity);
+    if (errc e = before_value(); e != errc::ok) return e;
+    out_.append(std::isnan(v) ? std::string_view("NaN") : v > 0 ? std::string_view("Infinity") : std::string_view("-Infinity"));
+    after_value();
+    return errc::ok;
+  }
+  if (errc e = before_value(); e != errc::ok) return e;
+  char* out = out_.reserve(detail::max_double_chars);
+  out_.commit(out + detail::format_double(v, options_.double_precision, out));
+  after_value();
+  return errc::ok;
+}
+
+errc writer::raw_number(std::string_view text) {
+  if (errc e = before_value(); e != errc::ok) return e;
+  out_.append(text);
+  after_value();
+  return errc::ok;
+}
+
+errc writer::string(std::string_view s) {
+  if (errc e = before_value(); e != errc::ok) return e;
+  if (errc e = write_string(s); e != errc::ok) return fail(e);
+  after_value();
+  return errc::ok;
+}
+
+errc writer::write_string(std::string_view s) {
+  // Worst case per input byte: a control character as \u00XX (6 bytes); a 4-byte UTF-8
+  // sequence becomes a 12-byte surrogate-pair escape (3 per byte).
+  if (s.size() > (SIZE_MAX - 2) / 6) return errc::out_of_memory;
+  char* const start = out_.reserve(s.size() * 6 + 2);
+  char* out = start;
+  *out++ = '"';
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  while (p != end) {
+    const char* run = p;
+    while (p != end && static_cast<unsigned char>(*p) < 0x80 && escapes_[static_cast<unsigned char>(*p)].length == 0) ++p;
+    std::memcpy(out, run, static_cast<std::size_t>(p - run));
+    out += p - run;
+    if (p == end) break;
+    const auto c = static_cast<unsigned char>(*p);
+    if (c < 0x80) {
+      const escape& e = escapes_[c];
+      std::memcpy(out, e.bytes, 6);  // fixed-width copy; only `length` bytes count
+      out += e.length;
+      ++p;
+      continue;
+    }
+    const std::size_t n = detail::utf8_sequence_length(p, end, options_.allow_lone_surrogates);
+    if (n == 0) return errc::invalid_utf8;
+    const std::uint32_t cp = detail::utf8_decode(p, n);
+    const bool surrogate = cp >= 0xD800 && cp <= 0xDFFF;
+    if (options_.ensure_ascii || surrogate) {
+      if (cp >= 0x10000) {
+        out = write_u_escape(out, 0xD800 + ((cp - 0x10000) >> 10));
+        out = write_u_escape(out, 0xDC00 + ((cp - 0x10000) & 0x3FF));
+      } else {
+        out = write_u_escape(out, cp);
+      }
+    } else {
+      std::memcpy(out, p, n);
+      out += n;
+    }
+    p += n;
+  }
+  *out++ = '"';
+  out_.commit(out);
+  return errc::ok;
+}
+
+errc writer::key(std::string_view s) {
+  if (UJSON_UNLIKELY(status_ != errc::ok)) return status_;
+  if (UJSON_UNLIKELY(kinds_.empty() || kinds_.back() == 0 || !expect_key_)) return fail(errc::invalid_writer_call);
+  const bool sorting = options_.sort_keys;
+  if (sorting && members_.size() > sorted_objects_.back().first_member) members_.back().text_end = out_.size();
+  if (need_comma_) out_.push_back(',');
+  if (options_.indent > 0) newline_and_indent(kinds_.size());
+  if (sorting) {
+    members_.push_back(member{keys_.size(), s.size(), out_.size(), 0});
+    keys_.append(s);
+  }
+  if (errc e = write_string(s); e != errc::ok) return fail(e);
+  out_.append(key_separator_);
+  expect_key_ = false;
+  return errc::ok;
+}
+
+errc writer::begin_array() {
+  if (errc e = before_value(); e != errc::ok) return e;
+  if (UJSON_UNLIKELY(kinds_.size() >= options_.max_depth)) return fail(errc::depth_exceeded);
+  out_.push_back('[');
+  kinds_.push_back(0);
+  need_comma_ = false;
+  expect_key_ = false;
+  return errc::ok;
+}
+
+errc writer::begin_object() {
+  if (errc e = before_value(); e != errc::ok) return e;
+  if (UJSON_UNLIKELY(kinds_.size() >= options_.max_depth)) return fail(errc::depth_exceeded);
+  out_.push_back('{');
+  kinds_.push_back(1);
+  if (options_.sort_keys) sorted_objects_.push_back(sorted_object{members_.size(), keys_.size(), out_.size()});
+  need_comma_ = false;
+  expect_key_ = true;
+  return errc::ok;
+}
+
+errc writer::end_array() {
+  if (UJSON_UNLIKELY(status_ != errc::ok)) return status_;
+  if (UJSON_UNLIKELY(kinds_.empty() || kinds_.back() != 0)) return fail(errc::invalid_writer_call);
+  if (need_comma_ && options_.indent > 0) newline_and_indent(kinds_.size() - 1);
+  out_.push_back(']');
+  kinds_.pop_back();
+  after_value();
+  return errc::ok;
+}
+
+errc writer::end_object() {
+  if (UJSON_UNLIKELY(status_ != errc::ok)) return status_;
+  if (UJSON_UNLIKELY(kinds_.empty() || kinds_.back() == 0 || !expect_key_)) return fail(errc::invalid_writer_call);
+  if (options_.sort_keys) {
+    const sorted_object object = sorted_objects_.back();
+    sorted_objects_.pop_back();
+    sort_members(object);
+  }
+  if (need_comma_ && options_.indent > 0) newline_and_indent(kinds_.size() - 1);
+  out_.push_back('}');
+  kinds_.pop_back();
+  after_value();
+  return errc::ok;
+}
+
+// Reorders the members of the object that just ended by their raw keys (UTF-8 byte order
+// is code point order). Each member's text is "key":value; the separators in front of
+// them depend only on position, so they are written afresh. Nested objects were sorted
+// when they ended, inside their member's text.
+void writer::sort_members(const sorted_object& object) {
+  const auto first = members_.begin() + static_cast<std::ptrdiff_t>(object.first_member);
+  if (members_.end() - first > 1) {
+    members_.back().text_end = out_.size();
+    std::stable_sort(first, members_.end(), [this](const member& a, const member& b) {
+      return std::string_view(keys_).substr(a.key_offset, a.key_length) <
+             std::string_view(keys_).substr(b.key_offset, b.key_length);
+    });
+    scratch_.clear();
+    const std::size_t spaces = kinds_.size() * static_cast<std::size_t>(options_.indent);
+    for (auto m = first; m != members_.end(); ++m) {
+      if (m != first) scratch_.push_back(',');
+      if (options_.indent > 0) {
+        scratch_.push_back('\n');
+        scratch_.append(spaces, ' ');
+      }
+      scratch_.append(out_.data() + m->text_begin, m->text_end - m->text_begin);
+    }
+    std::memcpy(out_.data() + object.body_start, scratch_.data(), scratch_.size());
+  }
+  members_.erase(first, members_.end());
+  keys_.resize(object.keys_size);
+}
+
+}  // namespace ujson

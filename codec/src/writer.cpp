@@ -29,7 +29,6 @@ writer::writer(const encode_options& options) : options_(options) {
   options_.indent = std::clamp(options_.indent, 0, max_indent);
   if (options_.double_precision < 0) options_.double_precision = shortest_round_trip;
   options_.double_precision = std::min(options_.double_precision, max_double_precision);
-  key_separator_ = options_.indent > 0 ? ": " : ":";
 
   for (std::uint32_t c = 0; c < 128; ++c) {
     escape& e = escapes_[c];
@@ -57,6 +56,42 @@ writer::writer(const encode_options& options) : options_(options) {
       e.length = 6;
     }
   }
+  for (int c = 0; c < 256; ++c) needs_escape_[c] = c >= 0x80 || escapes_[c].length != 0;
+  optional_escapes_[0] = options_.escape_forward_slashes ? '/' : '"';
+  optional_escapes_[1] = options_.encode_html_chars ? '<' : '"';
+  optional_escapes_[2] = options_.encode_html_chars ? '>' : '"';
+  optional_escapes_[3] = options_.encode_html_chars ? '&' : '"';
+}
+
+// Copies bytes that need no escape from p to out, and returns the first one that does
+// (or end). Whole 16-byte blocks are stored before they are checked: out has room, since
+// the caller reserved six bytes for every input byte and a block always lies within the
+// input.
+const char* writer::find_escape(const char* p, const char* end, char* out) const {
+  const char* const start = p;
+#if UJSON_HAVE_SSE2
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  const __m128i space = _mm_set1_epi8(0x20);  // signed compare: controls and non-ASCII
+  const __m128i extra0 = _mm_set1_epi8(optional_escapes_[0]);
+  const __m128i extra1 = _mm_set1_epi8(optional_escapes_[1]);
+  const __m128i extra2 = _mm_set1_epi8(optional_escapes_[2]);
+  const __m128i extra3 = _mm_set1_epi8(optional_escapes_[3]);
+  while (end - p >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                               _mm_cmplt_epi8(v, space));
+    hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, extra0), _mm_cmpeq_epi8(v, extra1)));
+    hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, extra2), _mm_cmpeq_epi8(v, extra3)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + (p - start)), v);
+    const int mask = _mm_movemask_epi8(hit);
+    if (mask != 0) return p + __builtin_ctz(static_cast<unsigned>(mask));
+    p += 16;
+  }
+#endif
+  out += p - start;
+  while (p != end && !needs_escape_[static_cast<unsigned char>(*p)]) *out++ = *p++;
+  return p;
 }
 
 void writer::reset() noexcept {
@@ -77,61 +112,15 @@ void writer::newline_and_indent(std::size_t depth) {
   out_.commit(out + spaces);
 }
 
-errc writer::before_value() {
+errc writer::before_value_slow() {
   if (UJSON_UNLIKELY(status_ != errc::ok)) return status_;
   if (kinds_.empty()) {
     if (UJSON_UNLIKELY(done_)) return fail(errc::invalid_writer_call);  // a second top-level value
     return errc::ok;
   }
-  if (kinds_.back() != 0) {
-    // In an object a value must follow its key.
-    return UJSON_UNLIKELY(expect_key_) ? fail(errc::invalid_writer_call) : errc::ok;
-  }
+  // In an array, with indentation (objects and compact arrays took the inline path).
   if (need_comma_) out_.push_back(',');
-  if (options_.indent > 0) newline_and_indent(kinds_.size());
-  return errc::ok;
-}
-
-void writer::after_value() {
-  if (kinds_.empty()) {
-    done_ = true;
-    return;
-  }
-  need_comma_ = true;
-  expect_key_ = kinds_.back() != 0;
-}
-
-errc writer::null() {
-  if (errc e = before_value(); e != errc::ok) return e;
-  out_.append("null", 4);
-  after_value();
-  return errc::ok;
-}
-
-errc writer::boolean(bool v) {
-  if (errc e = before_value(); e != errc::ok) return e;
-  if (v) {
-    out_.append("true", 4);
-  } else {
-    out_.append("false", 5);
-  }
-  after_value();
-  return errc::ok;
-}
-
-errc writer::int64(std::int64_t v) {
-  if (errc e = before_value(); e != errc::ok) return e;
-  char* out = out_.reserve(20);
-  out_.commit(std::to_chars(out, out + 20, v).ptr);
-  after_value();
-  return errc::ok;
-}
-
-errc writer::uint64(std::uint64_t v) {
-  if (errc e = before_value(); e != errc::ok) return e;
-  char* out = out_.reserve(20);
-  out_.commit(std::to_chars(out, out + 20, v).ptr);
-  after_value();
+  newline_and_indent(kinds_.size());
   return errc::ok;
 }
 
@@ -176,8 +165,7 @@ errc writer::write_string(std::string_view s) {
   const char* const end = p + s.size();
   while (p != end) {
     const char* run = p;
-    while (p != end && static_cast<unsigned char>(*p) < 0x80 && escapes_[static_cast<unsigned char>(*p)].length == 0) ++p;
-    std::memcpy(out, run, static_cast<std::size_t>(p - run));
+    p = find_escape(p, end, out);
     out += p - run;
     if (p == end) break;
     const auto c = static_cast<unsigned char>(*p);
@@ -222,7 +210,11 @@ errc writer::key(std::string_view s) {
     keys_.append(s);
   }
   if (errc e = write_string(s); e != errc::ok) return fail(e);
-  out_.append(key_separator_);
+  if (options_.indent > 0) {
+    out_.append(": ", 2);
+  } else {
+    out_.push_back(':');
+  }
   expect_key_ = false;
   return errc::ok;
 }

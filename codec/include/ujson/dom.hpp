@@ -44,11 +44,16 @@ class value {
   // Any number as the nearest double (a big number may give +-inf or 0).
   double as_double() const noexcept;
   // A string's contents, or a big number's exact text.
-  std::string_view as_string() const noexcept;
+  std::string_view as_string() const noexcept {
+    const kind k = type();
+    return k == kind::string || k == kind::big_number ? std::string_view(payload_.s, size()) : std::string_view();
+  }
 
   // Elements of an array, members of an object, bytes of a string; 0 otherwise.
   std::size_t size() const noexcept { return static_cast<std::size_t>(tag_ >> 8); }
-  std::span<const value> elements() const noexcept;
+  std::span<const value> elements() const noexcept {
+    return type() == kind::array ? std::span<const value>(payload_.a, size()) : std::span<const value>();
+  }
   std::span<const member> members() const noexcept;
 
   // Array element i, or a null value when out of range or not an array.
@@ -93,6 +98,10 @@ struct member {
   value key;  // kind::string
   value val;
 };
+
+inline std::span<const member> value::members() const noexcept {
+  return type() == kind::object ? std::span<const member>(payload_.m, size()) : std::span<const member>();
+}
 
 static_assert(sizeof(value) == 16);
 static_assert(sizeof(member) == 32);

@@ -6,12 +6,14 @@
 // The writer is also a decoder handler: decoding into a writer re-encodes the input
 // (the CLI's `format` and the service's /decode canonicalizer).
 
+#include <charconv>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "ujson/buffer.hpp"
+#include "ujson/detail/scan.hpp"
 #include "ujson/errors.hpp"
 #include "ujson/handler.hpp"
 #include "ujson/options.hpp"
@@ -23,10 +25,10 @@ class writer {
   // Options out of range (indent, double_precision) are clamped to their limits.
   explicit writer(const encode_options& options = {});
 
-  errc null();
-  errc boolean(bool v);
-  errc int64(std::int64_t v);
-  errc uint64(std::uint64_t v);
+  errc null() { return literal("null", 4); }
+  errc boolean(bool v) { return v ? literal("true", 4) : literal("false", 5); }
+  errc int64(std::int64_t v) { return integer(v); }
+  errc uint64(std::uint64_t v) { return integer(v); }
   errc number(double v);
   // Number text already known to be valid JSON (a big number from the decoder).
   errc raw_number(std::string_view text);
@@ -76,8 +78,40 @@ class writer {
     std::size_t text_begin, text_end;    // "key":value in the output
   };
 
-  errc before_value();
-  void after_value();
+  // Comma, newline and indentation before a value; checks the call order.
+  errc before_value() {
+    if (UJSON_LIKELY(status_ == errc::ok && !kinds_.empty())) {
+      if (kinds_.back() != 0) return UJSON_LIKELY(!expect_key_) ? errc::ok : fail(errc::invalid_writer_call);
+      if (options_.indent == 0) {
+        if (need_comma_) out_.push_back(',');
+        return errc::ok;
+      }
+    }
+    return before_value_slow();
+  }
+  errc before_value_slow();
+  void after_value() {
+    if (UJSON_UNLIKELY(kinds_.empty())) {
+      done_ = true;
+      return;
+    }
+    need_comma_ = true;
+    expect_key_ = kinds_.back() != 0;
+  }
+  errc literal(const char* text, std::size_t n) {
+    if (errc e = before_value(); UJSON_UNLIKELY(e != errc::ok)) return e;
+    out_.append(text, n);
+    after_value();
+    return errc::ok;
+  }
+  template <class Int>
+  errc integer(Int v) {
+    if (errc e = before_value(); UJSON_UNLIKELY(e != errc::ok)) return e;
+    char* out = out_.reserve(20);
+    out_.commit(std::to_chars(out, out + 20, v).ptr);
+    after_value();
+    return errc::ok;
+  }
   void newline_and_indent(std::size_t depth);
   errc write_string(std::string_view s);
   void sort_members(const sorted_object& object);
@@ -86,15 +120,19 @@ class writer {
     return code;
   }
 
+  const char* find_escape(const char* p, const char* end, char* out) const;
+
   encode_options options_;
   buffer out_;
   escape escapes_[128];
+  bool needs_escape_[256];  // escaped, or non-ASCII (validated, maybe \u-escaped)
+  char optional_escapes_[4];  // '/', '<', '>', '&' when their option is on, else '"'
+
   std::vector<std::uint8_t> kinds_;  // 1 = object, 0 = array, one per open container
   bool need_comma_ = false;
   bool expect_key_ = false;
   bool done_ = false;
   errc status_ = errc::ok;
-  std::string key_separator_;
   std::vector<sorted_object> sorted_objects_;
   std::vector<member> members_;
   std::string keys_;

@@ -94,21 +94,6 @@ double value::as_double() const noexcept {
   }
 }
 
-std::string_view value::as_string() const noexcept {
-  if (type() != kind::string && type() != kind::big_number) return {};
-  return std::string_view(payload_.s, size());
-}
-
-std::span<const value> value::elements() const noexcept {
-  if (type() != kind::array) return {};
-  return {payload_.a, size()};
-}
-
-std::span<const member> value::members() const noexcept {
-  if (type() != kind::object) return {};
-  return {payload_.m, size()};
-}
-
 const value& value::operator[](std::size_t i) const noexcept {
   const auto e = elements();
   return i < e.size() ? e[i] : null_value;

@@ -186,10 +186,8 @@ UJSON_INLINE errc parser<H, K>::number() {
     ++p;
     if (p != end_ && is_digit(*p)) return fail(errc::invalid_number, p);  // leading zero
   } else {
-    while (p != end_ && is_digit(*p)) {
-      mantissa = mantissa * 10 + static_cast<std::uint64_t>(*p - '0');  // wraps past 19 digits; checked below
-      ++p;
-    }
+    p = skip_digits(p, end_);
+    if constexpr (want_values) mantissa = accumulate_digits(0, int_begin, p);  // wraps past 19 digits; counted below
   }
   std::size_t digits = static_cast<std::size_t>(p - int_begin);
   bool is_integer = true;
@@ -198,10 +196,8 @@ UJSON_INLINE errc parser<H, K>::number() {
   if (p != end_ && *p == '.') {
     ++p;
     const char* frac_begin = p;
-    while (p != end_ && is_digit(*p)) {
-      mantissa = mantissa * 10 + static_cast<std::uint64_t>(*p - '0');
-      ++p;
-    }
+    p = skip_digits(p, end_);
+    if constexpr (want_values) mantissa = accumulate_digits(mantissa, frac_begin, p);
     if (p == frac_begin) return fail(errc::invalid_number, p);
     digits += static_cast<std::size_t>(p - frac_begin);
     exponent = -static_cast<std::int64_t>(p - frac_begin);
@@ -343,7 +339,7 @@ error decoder::decode(std::string_view input, H& h) {
   std::size_t depth = 0;
   errc code = errc::ok;
   const char*& p = ps.p_;
-  p = detail::skip_space(ps.begin_, end);
+  p = detail::default_kernel::skip_space(ps.begin_, end);
   if (p == end) {
     code = ps.fail(errc::empty_input, p);
     goto failed;
@@ -370,7 +366,7 @@ value:
       capacity = grown;
     }
     stack[depth++] = opened_object ? 1 : 0;
-    p = detail::skip_space(p, end);
+    p = detail::default_kernel::skip_space(p, end);
     if (UJSON_UNLIKELY(p == end)) {
       code = ps.fail(errc::unexpected_end, end);
       goto failed;
@@ -389,12 +385,12 @@ key:
   // p is at the opening quote of a member name.
   code = ps.string_value(true);
   if (UJSON_UNLIKELY(code != errc::ok)) goto failed;
-  p = detail::skip_space(p, end);
+  p = detail::default_kernel::skip_space(p, end);
   if (UJSON_UNLIKELY(p == end || *p != ':')) {
     code = ps.fail(p == end ? errc::unexpected_end : errc::expected_colon, p);
     goto failed;
   }
-  p = detail::skip_space(p + 1, end);
+  p = detail::default_kernel::skip_space(p + 1, end);
   if (UJSON_UNLIKELY(p == end)) {
     code = ps.fail(errc::unexpected_end, end);
     goto failed;
@@ -403,7 +399,7 @@ key:
 
 after_value:
   if (depth == 0) goto done;
-  p = detail::skip_space(p, end);
+  p = detail::default_kernel::skip_space(p, end);
   if (UJSON_UNLIKELY(p == end)) {
     code = ps.fail(errc::unexpected_end, end);
     goto failed;
@@ -413,7 +409,7 @@ after_value:
     top += 2;  // one more element
     const bool in_object = top & 1;
     if (*p == ',') {
-      p = detail::skip_space(p + 1, end);
+      p = detail::default_kernel::skip_space(p + 1, end);
       if (UJSON_UNLIKELY(p == end)) {
         code = ps.fail(errc::unexpected_end, end);
         goto failed;
@@ -445,7 +441,7 @@ close_container:
   }
 
 done:
-  p = detail::skip_space(p, end);
+  p = detail::default_kernel::skip_space(p, end);
   if (p != end) {
     code = ps.fail(errc::trailing_characters, p);
     goto failed;

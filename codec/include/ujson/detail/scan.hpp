@@ -71,9 +71,48 @@ UJSON_INLINE std::uint8_t byte(const char* p) { return static_cast<std::uint8_t>
 UJSON_INLINE bool is_space(char c) { return chars.cls[static_cast<std::uint8_t>(c)] & cc_space; }
 UJSON_INLINE bool is_digit(char c) { return chars.cls[static_cast<std::uint8_t>(c)] & cc_digit; }
 
-UJSON_INLINE const char* skip_space(const char* p, const char* end) {
-  while (p != end && is_space(*p)) ++p;
+// SWAR: eight bytes per step. A byte is a digit when its high nibble is 3 and adding 6
+// keeps it so (0x30..0x39). Carries from bytes >= 0xFA only reach later bytes, which are
+// past the first non-digit, so the lowest flagged byte is always right.
+UJSON_INLINE std::uint64_t non_digit_mask(std::uint64_t x) {
+  constexpr std::uint64_t high = 0xF0F0F0F0F0F0F0F0ULL, threes = 0x3030303030303030ULL;
+  return ((x & high) ^ threes) | (((x + 0x0606060606060606ULL) & high) ^ threes);
+}
+
+UJSON_INLINE std::uint64_t load8(const char* p) {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  return x;  // little-endian order assumed (x86-64, AArch64)
+}
+
+// First byte in [p, end) that is not an ASCII digit.
+UJSON_INLINE const char* skip_digits(const char* p, const char* end) {
+  while (end - p >= 8) {
+    const std::uint64_t m = non_digit_mask(load8(p));
+    if (m != 0) return p + (__builtin_ctzll(m) >> 3);
+    p += 8;
+  }
+  while (p != end && is_digit(*p)) ++p;
   return p;
+}
+
+// The value of eight ASCII digits (first digit most significant): pairs, then quads,
+// then the two halves, each step one multiply-add per lane.
+UJSON_INLINE std::uint64_t parse_eight_digits(std::uint64_t x) {
+  x -= 0x3030303030303030ULL;
+  x = (x * 10 + (x >> 8)) & 0x00FF00FF00FF00FFULL;          // 2-digit lanes
+  x = (x * 100 + (x >> 16)) & 0x0000FFFF0000FFFFULL;        // 4-digit lanes
+  return (x * 10000 + (x >> 32)) & 0xFFFFFFFFULL;           // 8 digits
+}
+
+// Accumulates the digits of [p, end) into value (wrapping past 19 digits; callers count).
+UJSON_INLINE std::uint64_t accumulate_digits(std::uint64_t value, const char* p, const char* end) {
+  while (end - p >= 8) {
+    value = value * 100000000 + parse_eight_digits(load8(p));
+    p += 8;
+  }
+  while (p != end) value = value * 10 + static_cast<std::uint64_t>(*p++ - '0');
+  return value;
 }
 
 // Length of the well-formed UTF-8 sequence starting at p (a byte >= 0x80), or 0 when it
@@ -147,6 +186,10 @@ struct scalar_kernel {
     while (p != end && !(chars.cls[byte(p)] & cc_special)) ++p;
     return p;
   }
+  static UJSON_INLINE const char* skip_space(const char* p, const char* end) {
+    while (p != end && is_space(*p)) ++p;
+    return p;
+  }
 };
 
 #if UJSON_HAVE_SSE2
@@ -166,6 +209,22 @@ struct sse2_kernel {
       p += 16;
     }
     return scalar_kernel::find_string_special(p, end);
+  }
+
+  // Minified input rarely has a space here, so look at one byte before going wide;
+  // indented input has runs of spaces after each newline.
+  static UJSON_INLINE const char* skip_space(const char* p, const char* end) {
+    if (p == end || !is_space(*p)) return p;
+    ++p;
+    while (end - p >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const __m128i space = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                                         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
+      const unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(space)) & 0xFFFF;
+      if (other != 0) return p + __builtin_ctz(other);
+      p += 16;
+    }
+    return scalar_kernel::skip_space(p, end);
   }
 };
 using default_kernel = sse2_kernel;

@@ -1,8 +1,9 @@
 #pragma once
 // buffer: the writer's output. Every write first reserves its worst case right where it
-// writes (yyjson's incr_len), so no count made far away can overflow it. Build with
-// UJSON_TIGHT_SINK to reserve exactly what is asked: AddressSanitizer then catches any
-// write beyond a reservation (the lesson of UltraJSON's CVE-2021-45958).
+// writes (yyjson's incr_len), so no count made far away can overflow it. With
+// UJSON_TIGHT_SINK (set by the asan preset, exported with the target) every reserve
+// poisons the capacity beyond what it reserved, so AddressSanitizer reports any write
+// past a reservation (the lesson of UltraJSON's CVE-2021-45958).
 
 #include <cstddef>
 #include <cstdint>
@@ -26,18 +27,21 @@ class buffer {
         capacity_(std::exchange(other.capacity_, 0)) {}
   buffer& operator=(buffer&& other) noexcept {
     if (this != &other) {
-      std::free(data_);
+      release();
       data_ = std::exchange(other.data_, nullptr);
       size_ = std::exchange(other.size_, 0);
       capacity_ = std::exchange(other.capacity_, 0);
     }
     return *this;
   }
-  ~buffer() { std::free(data_); }
+  ~buffer() { release(); }
 
   // Makes room for n more bytes and returns where they go; commit() what was written.
   char* reserve(std::size_t n) {
     if (n > capacity_ - size_) grow(n);
+#ifdef UJSON_TIGHT_SINK
+    fence(n);
+#endif
     return data_ + size_;
   }
   void commit(char* end) noexcept { size_ = static_cast<std::size_t>(end - data_); }
@@ -62,19 +66,11 @@ class buffer {
   std::string str() const { return std::string(view()); }
 
  private:
-  void grow(std::size_t n) {
-    if (n > SIZE_MAX / 2 - size_) throw std::bad_alloc();
+  void grow(std::size_t n);
+  void release() noexcept;
 #ifdef UJSON_TIGHT_SINK
-    const std::size_t wanted = size_ + n;
-#else
-    std::size_t wanted = capacity_ < 256 ? 256 : capacity_ * 2;
-    if (wanted < size_ + n) wanted = size_ + n;
+  void fence(std::size_t reserved) noexcept;
 #endif
-    void* p = std::realloc(data_, wanted);
-    if (p == nullptr) throw std::bad_alloc();
-    data_ = static_cast<char*>(p);
-    capacity_ = wanted;
-  }
 
   char* data_ = nullptr;
   std::size_t size_ = 0;

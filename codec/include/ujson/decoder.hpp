@@ -29,9 +29,14 @@ class decoder {
   // A frame is (element count << 1) | is_object.
   using frame = std::uint64_t;
 
+  // Moves the frames to a heap stack twice as large (at most max_depth); reuses the one
+  // a previous decode grew. Cold: only inputs nested deeper than inline_depth get here.
+  frame* grow_stack(frame* stack, std::size_t depth, std::size_t& capacity);
+
   decode_options options_;
   std::string scratch_;
   std::unique_ptr<frame[]> deep_stack_;
+  std::size_t deep_capacity_ = 0;
   frame inline_stack_[inline_depth];
 };
 

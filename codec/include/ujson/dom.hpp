@@ -121,6 +121,7 @@ class document {
   // Parses `input`, replacing any previous contents (arena capacity is reused). Strings
   // may point into `input`: keep it alive and unchanged while the document is used.
   error parse(std::string_view input);
+  error parse(const char* input) { return parse(std::string_view(input)); }
   error parse(const std::string&&) = delete;  // a temporary would leave strings dangling
 
   const value& root() const noexcept { return root_; }

@@ -3,8 +3,11 @@
 //   static void write(ujson::writer&, const T&);
 // and any object model encodes straight through the writer, with no conversion first.
 // Adapters for the standard types a C++ user reaches for are below; the DOM's is in dom.hpp.
+// An adapter that recurses should return as soon as a writer call fails (see the vector
+// adapter): that is what turns a cycle into errc::depth_exceeded.
 
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <string>
@@ -80,6 +83,11 @@ struct encode_adapter<const char*> {
   static void write(writer& w, const char* v) { v ? w.string(v) : w.null(); }
 };
 
+template <std::size_t N>
+struct encode_adapter<char[N]> {
+  static void write(writer& w, const char (&v)[N]) { w.string(std::string_view(v, strnlen(v, N))); }
+};
+
 template <class T>
 struct encode_adapter<std::optional<T>, std::enable_if_t<encodable<T>>> {
   static void write(writer& w, const std::optional<T>& v) {
@@ -94,8 +102,12 @@ struct encode_adapter<std::optional<T>, std::enable_if_t<encodable<T>>> {
 template <class T>
 struct encode_adapter<std::vector<T>, std::enable_if_t<encodable<T>>> {
   static void write(writer& w, const std::vector<T>& v) {
-    w.begin_array();
-    for (const auto& e : v) encode_adapter<T>::write(w, e);
+    // Stop at the first error: a cycle through pointers must end at max_depth, not recurse on.
+    if (w.begin_array() != errc::ok) return;
+    for (const auto& e : v) {
+      encode_adapter<T>::write(w, e);
+      if (w.status() != errc::ok) return;
+    }
     w.end_array();
   }
 };
@@ -103,10 +115,11 @@ struct encode_adapter<std::vector<T>, std::enable_if_t<encodable<T>>> {
 namespace detail {
 template <class Map>
 void write_string_map(writer& w, const Map& m) {
-  w.begin_object();
+  if (w.begin_object() != errc::ok) return;
   for (const auto& [k, v] : m) {
     w.key(k);
     encode_adapter<typename Map::mapped_type>::write(w, v);
+    if (w.status() != errc::ok) return;
   }
   w.end_object();
 }

@@ -3,8 +3,9 @@
 // checked for order; the first error sticks and later calls do nothing, so an adapter
 // may write a whole value and check status() once.
 //
-// The writer is also a decoder handler: decoding into a writer re-encodes the input
-// (the CLI's `format` and the service's /decode canonicalizer).
+// The writer is also a decoder handler: decoding straight into a writer re-encodes the
+// input in one pass (duplicate keys pass through as they are; go through a document to
+// apply a duplicate_keys policy, as the CLI's `format` does).
 
 #include <charconv>
 #include <cstdint>

@@ -16,7 +16,10 @@ class dom_builder {
  public:
   dom_builder(arena& a, duplicate_keys policy) : arena_(a), policy_(policy) {}
 
-  void reset() { stack_.clear(); }
+  void reset() {
+    stack_.clear();
+    object_starts_.clear();
+  }
   value result() const { return stack_.empty() ? value() : stack_.back(); }
 
   errc on_null() { return push(value::make_null()); }
@@ -24,13 +27,20 @@ class dom_builder {
   errc on_int64(std::int64_t i) { return push(value::make_int64(i)); }
   errc on_uint64(std::uint64_t u) { return push(value::make_uint64(u)); }
   errc on_double(double d, std::string_view) { return push(value::make_double(d)); }
-  errc on_big_number(std::string_view text) { return push(value::make_big_number(copy(text))); }
+  // Number text never holds escapes, so it always lies in the input.
+  errc on_big_number(std::string_view text) { return push(value::make_big_number(text)); }
   errc on_string(std::string_view s, string_origin origin) {
     return push(value::make_string(origin == string_origin::input ? s : copy(s)));
   }
-  errc on_key(std::string_view s, string_origin origin) { return on_string(s, origin); }
+  errc on_key(std::string_view s, string_origin origin) {
+    if (policy_ == duplicate_keys::reject && repeats_earlier_key(s)) return errc::duplicate_key;
+    return on_string(s, origin);
+  }
   errc on_array_begin() { return errc::ok; }
-  errc on_object_begin() { return errc::ok; }
+  errc on_object_begin() {
+    if (policy_ == duplicate_keys::reject) object_starts_.push_back(stack_.size());
+    return errc::ok;
+  }
 
   errc on_array_end(std::size_t n) {
     value* elements = allocate<value>(n);
@@ -41,6 +51,7 @@ class dom_builder {
   }
 
   errc on_object_end(std::size_t n) {
+    if (policy_ == duplicate_keys::reject) object_starts_.pop_back();
     member* members = allocate<member>(n);
     value* top = stack_.data() + stack_.size() - 2 * n;
     if (n != 0) std::memcpy(static_cast<void*>(members), top, n * sizeof(member));
@@ -72,9 +83,23 @@ class dom_builder {
 
   errc resolve_duplicates(member* members, std::size_t n, std::size_t& kept);
 
+  // Under `reject`, a key is checked as it arrives, so the error points at the repeated
+  // key. Past `scan_limit` members that check would cost O(n^2); the hash check at the
+  // object's end catches the rest (reported at the closing brace).
+  static constexpr std::size_t scan_limit = 64;
+  bool repeats_earlier_key(std::string_view key) const {
+    const std::size_t start = object_starts_.back();
+    if ((stack_.size() - start) / 2 >= scan_limit) return false;
+    for (std::size_t i = start; i < stack_.size(); i += 2) {
+      if (stack_[i].as_string() == key) return true;
+    }
+    return false;
+  }
+
   arena& arena_;
   duplicate_keys policy_;
   std::vector<value> stack_;
+  std::vector<std::size_t> object_starts_;  // stack_ index of each open object's first key (reject only)
   std::vector<std::uint32_t> slots_;  // open-addressing table for large objects, reused
 };
 

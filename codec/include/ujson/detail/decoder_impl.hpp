@@ -30,8 +30,8 @@ class parser {
 
   const char* error_at() const { return error_at_; }
 
-  // Parses a value starting at p_. Sets p_ past it.
-  UJSON_INLINE errc scalar_or_begin(char c, bool& opened_object, bool& opened_array);
+  // Parses the scalar (string, number, literal) starting at p_ and sets p_ past it.
+  UJSON_INLINE errc scalar(char c);
 
   UJSON_INLINE errc string_value(bool is_key) {
     std::string_view text;
@@ -277,23 +277,13 @@ errc parser<H, K>::special_literal() {
 }
 
 template <class H, class K>
-UJSON_INLINE errc parser<H, K>::scalar_or_begin(char c, bool& opened_object, bool& opened_array) {
+UJSON_INLINE errc parser<H, K>::scalar(char c) {
   const char* token = p_;
   auto literal = [&](const char (&word)[6], std::size_t len) {
     return static_cast<std::size_t>(end_ - p_) >= len && std::memcmp(p_, word, len) == 0;
   };
   errc e = errc::ok;
   switch (c) {
-    case '{':
-      ++p_;
-      opened_object = true;
-      if constexpr (want_values) e = h_.on_object_begin();
-      break;
-    case '[':
-      ++p_;
-      opened_array = true;
-      if constexpr (want_values) e = h_.on_array_begin();
-      break;
     case '"':
       return string_value(false);
     case 't':
@@ -347,31 +337,32 @@ error decoder::decode(std::string_view input, H& h) {
 
 value:
   // p is at the first byte of a value.
-  {
-    bool opened_object = false, opened_array = false;
-    code = ps.scalar_or_begin(*p, opened_object, opened_array);
+  if (*p != '{' && *p != '[') {
+    code = ps.scalar(*p);
     if (UJSON_UNLIKELY(code != errc::ok)) goto failed;
-    if (!opened_object && !opened_array) goto after_value;
+    goto after_value;
+  }
+  {
+    const bool is_object = *p == '{';
     if (UJSON_UNLIKELY(depth >= max_depth)) {
-      code = ps.fail(errc::depth_exceeded, p - 1);
+      code = ps.fail(errc::depth_exceeded, p);
       goto failed;
     }
-    if (UJSON_UNLIKELY(depth == capacity)) {
-      // Deeper than the inline frames: move to a heap stack that grows by doubling.
-      const std::size_t grown = capacity * 2 < max_depth ? capacity * 2 : max_depth;
-      std::unique_ptr<frame[]> bigger(new frame[grown]);
-      std::memcpy(bigger.get(), stack, depth * sizeof(frame));
-      deep_stack_ = std::move(bigger);
-      stack = deep_stack_.get();
-      capacity = grown;
+    if (UJSON_UNLIKELY(depth == capacity)) stack = grow_stack(stack, depth, capacity);
+    if constexpr (detail::parser<H>::want_values) {
+      code = is_object ? h.on_object_begin() : h.on_array_begin();
+      if (UJSON_UNLIKELY(code != errc::ok)) {
+        ps.fail(code, p);
+        goto failed;
+      }
     }
-    stack[depth++] = opened_object ? 1 : 0;
-    p = detail::default_kernel::skip_space(p, end);
+    stack[depth++] = is_object ? 1 : 0;
+    p = detail::default_kernel::skip_space(p + 1, end);
     if (UJSON_UNLIKELY(p == end)) {
       code = ps.fail(errc::unexpected_end, end);
       goto failed;
     }
-    if (opened_object) {
+    if (is_object) {
       if (*p == '}') goto close_container;
       if (*p == '"') goto key;
       code = ps.fail(errc::expected_key, p);

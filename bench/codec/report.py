@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""Runs codec_bench and turns its JSON into bench/results/codec.md.
+
+One markdown table per operation (parse, serialize, validate): a row per workload, a
+column of MB/s (10^6 bytes of the input document per second, median of the repetitions)
+per library, then ujson's ratio to the best peer and to simdjson. codec_bench checks every
+result against ujson's reference and aborts on a mismatch, so a run that finishes is a run
+whose every number was checked; its "codec_bench: note:" lines (results accepted only
+within a library's declared tolerance) go under the tables.
+
+    python3 bench/codec/report.py [--min-time S] [--repetitions N] [--filter REGEX]
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+DEFAULT_BINARY = os.path.join(ROOT, "build", "bench", "bench", "codec", "codec_bench")
+DEFAULT_OUT = os.path.join(ROOT, "bench", "results", "codec.md")
+# The raw run (Google Benchmark's JSON plus the command and notes), to re-render with --from-json.
+DEFAULT_RAW = os.path.join(ROOT, "build", "bench", "codec_bench_results.json")
+
+OPERATIONS = ["parse", "serialize", "validate"]
+LIBRARIES = ["ujson", "simdjson", "rapidjson", "boostjson", "nlohmann"]
+PEERS = LIBRARIES[1:]
+# Row order; labels come from the binary's context ("workload.<id>").
+WORKLOADS = ["twitter", "citm_catalog", "canada", "utf8_strings", "medium_object", "ascii_strings",
+             "doubles", "trues", "dict_pairs", "dict_of_arrays", "dict_of_arrays_sorted"]
+
+SETTINGS = """\
+How each library is driven (bench/codec/libs/):
+
+- **ujson**: one `ujson::document` reused across parses; serialize through one reused
+  `ujson::writer` with `ensure_ascii=false, escape_forward_slashes=false` (the canonical
+  form `ujson format` writes, and what the peers write); validate is `ujson::validate`.
+- **simdjson**: `dom::parser` reused, input in a `padded_string`; validate is a DOM parse
+  (no validate-only API); serialize through the reused `string_builder` behind
+  `simdjson::to_string`. Kernel chosen at run time (see the versions above).
+- **rapidjson**: a fresh `Document` per parse with `kParseValidateEncodingFlag |
+  kParseFullPrecisionFlag`; validate is `Reader` + `BaseReaderHandler` with
+  `kParseValidateEncodingFlag`; serialize with a reused `StringBuffer` + `Writer`;
+  `RAPIDJSON_SSE2` on.
+- **boostjson**: `boost::json::parser` reused, each DOM on a fresh `monotonic_resource`,
+  `max_depth` 1024; validate is `basic_parser` with a handler that accepts everything;
+  serialize with a reused `serializer` into a reused buffer.
+- **nlohmann**: `json::parse`, `json::accept`, `json::dump` (no API to reuse the output).
+
+Serialize writes an already-parsed DOM; its MB/s counts the *input* document's bytes, so
+the three tables read the same way. The sort_keys row is seed workload 7's sorted-keys
+encode: ujson with `sort_keys=true`; nlohmann's objects are always sorted, so its plain
+dump is one; the others have no such option (n/a).
+"""
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def run(binary, min_time, repetitions, bench_filter):
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "codec.json")
+        cmd = [binary, f"--benchmark_out={out}", "--benchmark_out_format=json",
+               f"--benchmark_min_time={min_time}"]
+        if repetitions > 1:
+            cmd += [f"--benchmark_repetitions={repetitions}", "--benchmark_report_aggregates_only=true"]
+        if bench_filter:
+            cmd.append(f"--benchmark_filter={bench_filter}")
+        print("$ " + " ".join(cmd), flush=True)
+        # Console progress goes straight through; stderr is kept for the notes.
+        proc = subprocess.run(cmd, stderr=subprocess.PIPE, text=True)
+        sys.stderr.write(proc.stderr)
+        if proc.returncode != 0:
+            sys.exit(f"report.py: codec_bench failed (exit status {proc.returncode}); no results written")
+        with open(out, encoding="utf-8") as f:
+            data = json.load(f)
+    notes = [line.split("note:", 1)[1].strip() for line in proc.stderr.splitlines()
+             if line.startswith("codec_bench: note:")]
+    return cmd, data, notes
+
+
+def collect(data, repetitions):
+    """{(operation, workload, library): MB/s}"""
+    results = {}
+    for b in data["benchmarks"]:
+        if b.get("error_occurred"):
+            continue
+        if repetitions > 1:
+            if b.get("run_type") != "aggregate" or b.get("aggregate_name") != "median":
+                continue
+        elif b.get("run_type", "iteration") != "iteration":
+            continue
+        parts = b["run_name"].split("/")
+        if len(parts) != 3:
+            continue
+        results[tuple(parts)] = b["bytes_per_second"] / 1e6
+    return results
+
+
+def fmt(x):
+    if x is None:
+        return "n/a"
+    return f"{x:,.0f}" if x >= 100 else f"{x:.1f}"
+
+
+def ratio(a, b):
+    if a is None or b is None or b == 0:
+        return "n/a"
+    return f"{a / b:.2f}"
+
+
+def table(results, operation, labels):
+    workloads = [w for w in WORKLOADS if any((operation, w, lib) in results for lib in LIBRARIES)]
+    workloads += sorted({w for (op, w, _) in results if op == operation} - set(workloads))
+    if not workloads:
+        return None
+    lines = ["| workload | " + " | ".join(LIBRARIES) + " | ujson / best peer | ujson / simdjson |",
+             "|---|" + "---:|" * (len(LIBRARIES) + 2)]
+    for w in workloads:
+        row = {lib: results.get((operation, w, lib)) for lib in LIBRARIES}
+        present = [v for v in row.values() if v is not None]
+        best = max(present) if present else None
+        cells = []
+        for lib in LIBRARIES:
+            text = fmt(row[lib])
+            cells.append(f"**{text}**" if row[lib] is not None and row[lib] == best else text)
+        peers = [row[p] for p in PEERS if row[p] is not None]
+        best_peer = max(peers) if peers else None
+        label = labels.get(w, w)
+        lines.append(f"| {label} | " + " | ".join(cells) + f" | {ratio(row['ujson'], best_peer)} | "
+                     f"{ratio(row['ujson'], row['simdjson'])} |")
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", default=DEFAULT_BINARY)
+    parser.add_argument("--min-time", type=float, default=0.2,
+                        help="seconds per repetition of each benchmark (default 0.2)")
+    parser.add_argument("--repetitions", type=int, default=3, help="the median is reported (default 3)")
+    parser.add_argument("--filter", default="", help="--benchmark_filter regex (default: everything)")
+    parser.add_argument("--out", default=DEFAULT_OUT)
+    parser.add_argument("--raw", default=DEFAULT_RAW, help="where to keep the raw results")
+    parser.add_argument("--from-json", metavar="RAW", help="re-render a kept run instead of running")
+    args = parser.parse_args()
+
+    if args.from_json:
+        with open(args.from_json, encoding="utf-8") as f:
+            raw = json.load(f)
+        cmd, data, notes = raw["command"], raw["results"], raw["notes"]
+        args.min_time, args.repetitions = raw["min_time"], raw["repetitions"]
+    else:
+        if not os.access(args.binary, os.X_OK):
+            sys.exit(f"report.py: {args.binary} not found; build the bench preset first (bench/run_codec.sh)")
+        cmd, data, notes = run(args.binary, args.min_time, args.repetitions, args.filter)
+        os.makedirs(os.path.dirname(args.raw), exist_ok=True)
+        with open(args.raw, "w", encoding="utf-8") as f:
+            json.dump({"command": cmd, "notes": notes, "min_time": args.min_time,
+                       "repetitions": args.repetitions, "results": data}, f)
+    context = data.get("context", {})
+    labels = {k[len("workload."):]: v.rsplit(" (", 1)[0] for k, v in context.items() if k.startswith("workload.")}
+    sizes = {k[len("workload."):]: int(re.search(r"\((\d+) bytes\)$", v).group(1)) for k, v in context.items()
+             if k.startswith("workload.") and re.search(r"\((\d+) bytes\)$", v)}
+    labels["dict_of_arrays_sorted"] = labels.get("dict_of_arrays", "7.") + " (sort_keys)"
+    results = collect(data, args.repetitions)
+
+    shown = " ".join([os.path.relpath(cmd[0], ROOT)] + [a for a in cmd[1:] if not a.startswith("--benchmark_out")])
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    out = ["# Codec benchmark: ujson against its peers", "",
+           f"- Date: {now}",
+           f"- Command: `make bench` (bench/run_codec.sh, which runs `{shown}`)",
+           f"- Machine: {cpu_model()}, {os.cpu_count()} logical CPUs, {platform.system()} {platform.release()}; "
+           "single-threaded benchmarks",
+           f"- Compiler: {context.get('compiler', 'unknown')}, CMake preset `bench` (Release)",
+           "- Libraries: " + ", ".join(f"{lib} {context.get('library.' + lib, '?')}" for lib in LIBRARIES),
+           f"- Figures: MB/s (10^6 bytes of input per second, CPU time), median of {args.repetitions} "
+           f"repetition(s) of at least {args.min_time} s; **bold** is the fastest in the row. "
+           "Every result was checked against ujson's reference (bench/codec/digest.hpp).",
+           ""]
+    printed = []
+    for op in OPERATIONS:
+        t = table(results, op, labels)
+        if t is None:
+            continue
+        section = f"## {op}\n\n{t}\n"
+        out.append(section)
+        printed.append(section)
+    out.append("## Documents\n")
+    out.append("| workload | bytes |\n|---|---:|")
+    for w in WORKLOADS:
+        if w in sizes:
+            out.append(f"| {labels.get(w, w)} | {sizes[w]:,} |")
+    out.append("")
+    out.append("## Correctness notes\n")
+    if notes:
+        out.append("Accepted within the library's declared tolerance (see its adapter in bench/codec/libs/):\n")
+        out.extend(f"- {n}" for n in notes)
+    else:
+        out.append("Every library's parse and serialize matched ujson's reference exactly.")
+    out.append("")
+    out.append("## Settings\n")
+    out.append(SETTINGS)
+
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write("\n".join(out))
+    print()
+    print("\n".join(printed))
+    for n in notes:
+        print("note: " + n)
+    print(f"\nwrote {os.path.relpath(args.out, ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,23 @@
+#pragma once
+// The benchmark documents: the three standard files from data/corpus/ and the seven seed
+// workloads of SPEC section 7, generated as JSON text from a fixed seed.
+
+#include <string>
+#include <vector>
+
+namespace codec_bench {
+
+struct workload {
+  std::string id;     // used in benchmark names: parse/<id>/<library>
+  std::string label;  // used in the report tables
+  std::string json;   // the document
+};
+
+// The corpus files come first, then seed workloads 1..7, always in the same order and
+// with the same bytes. Exits with a message if a corpus file cannot be read.
+const std::vector<workload>& workloads();
+
+// Seed workload 7 also has a sorted-keys encode (SPEC section 7).
+inline constexpr const char* sorted_keys_workload = "dict_of_arrays";
+
+}  // namespace codec_bench

@@ -7,6 +7,7 @@
 
 #include "ujson/detail/number.hpp"
 #include "ujson/detail/scan.hpp"
+#include "ujson/detail/utf8.hpp"
 
 namespace ujson {
 namespace {
@@ -67,20 +68,24 @@ writer::writer(const encode_options& options) : options_(options) {
 // (or end). Whole 16-byte blocks are stored before they are checked: out has room, since
 // the caller reserved six bytes for every input byte and a block always lies within the
 // input.
+// With PassNonAscii, bytes >= 0x80 are copied too (the caller validates them).
+template <bool PassNonAscii>
 const char* writer::find_escape(const char* p, const char* end, char* out) const {
   const char* const start = p;
 #if UJSON_HAVE_SSE2
   const __m128i quote = _mm_set1_epi8('"');
   const __m128i backslash = _mm_set1_epi8('\\');
   const __m128i space = _mm_set1_epi8(0x20);  // signed compare: controls and non-ASCII
+  const __m128i control_bits = _mm_set1_epi8(static_cast<char>(0xE0));  // zero for controls only
   const __m128i extra0 = _mm_set1_epi8(optional_escapes_[0]);
   const __m128i extra1 = _mm_set1_epi8(optional_escapes_[1]);
   const __m128i extra2 = _mm_set1_epi8(optional_escapes_[2]);
   const __m128i extra3 = _mm_set1_epi8(optional_escapes_[3]);
   while (end - p >= 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
-                               _mm_cmplt_epi8(v, space));
+    const __m128i low = PassNonAscii ? _mm_cmpeq_epi8(_mm_and_si128(v, control_bits), _mm_setzero_si128())
+                                     : _mm_cmplt_epi8(v, space);
+    __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)), low);
     hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, extra0), _mm_cmpeq_epi8(v, extra1)));
     hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, extra2), _mm_cmpeq_epi8(v, extra3)));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out + (p - start)), v);
@@ -90,7 +95,11 @@ const char* writer::find_escape(const char* p, const char* end, char* out) const
   }
 #endif
   out += p - start;
-  while (p != end && !needs_escape_[static_cast<unsigned char>(*p)]) *out++ = *p++;
+  for (; p != end; ++p) {
+    const auto c = static_cast<unsigned char>(*p);
+    if (needs_escape_[c] && !(PassNonAscii && c >= 0x80)) break;
+    *out++ = *p;
+  }
   return p;
 }
 
@@ -165,7 +174,7 @@ errc writer::write_string(std::string_view s) {
   const char* const end = p + s.size();
   while (p != end) {
     const char* run = p;
-    p = find_escape(p, end, out);
+    p = find_escape<false>(p, end, out);
     out += p - run;
     if (p == end) break;
     const auto c = static_cast<unsigned char>(*p);
@@ -174,6 +183,15 @@ errc writer::write_string(std::string_view s) {
       std::memcpy(out, e.bytes, 6);  // fixed-width copy; only `length` bytes count
       out += e.length;
       ++p;
+      continue;
+    }
+    if (!options_.ensure_ascii && !options_.allow_lone_surrogates) {
+      // Non-ASCII text is copied as is: validate the whole run up to the next byte that
+      // needs an escape at once.
+      const char* run = p;
+      p = find_escape<true>(p, end, out);
+      if (!detail::utf8_valid(run, static_cast<std::size_t>(p - run))) return errc::invalid_utf8;
+      out += p - run;
       continue;
     }
     const std::size_t n = detail::utf8_sequence_length(p, end, options_.allow_lone_surrogates);

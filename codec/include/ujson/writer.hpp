@@ -121,6 +121,7 @@ class writer {
     return code;
   }
 
+  template <bool PassNonAscii>
   const char* find_escape(const char* p, const char* end, char* out) const;
 
   encode_options options_;

@@ -10,6 +10,7 @@
 
 #include "ujson/detail/number.hpp"
 #include "ujson/detail/scan.hpp"
+#include "ujson/detail/utf8.hpp"
 
 namespace ujson::detail {
 
@@ -47,6 +48,7 @@ class parser {
   }
 
   UJSON_INLINE errc number();
+  UJSON_INLINE errc non_ascii_run();
   UJSON_INLINE errc string(std::string_view& out, string_origin& origin);
   errc escaped_string(const char* content, std::string_view& out);
   errc special_literal();
@@ -85,10 +87,19 @@ UJSON_INLINE errc parser<H, K>::string(std::string_view& out, string_origin& ori
       return escaped_string(content, out);
     }
     if (static_cast<std::uint8_t>(c) < 0x20) return fail(errc::control_character, p_);
-    const std::size_t n = utf8_sequence_length(p_, end_);
-    if (UJSON_UNLIKELY(n == 0)) return fail(errc::invalid_utf8, p_);
-    p_ += n;
+    if (errc e = non_ascii_run(); UJSON_UNLIKELY(e != errc::ok)) return e;
   }
+}
+
+// p_ is at a non-ASCII byte: validates the whole run up to the next delimiter at once.
+template <class H, class K>
+UJSON_INLINE errc parser<H, K>::non_ascii_run() {
+  const char* stop = K::find_string_delimiter(p_, end_);
+  if (UJSON_UNLIKELY(!utf8_valid(p_, static_cast<std::size_t>(stop - p_)))) {
+    return fail(errc::invalid_utf8, first_invalid_utf8(p_, stop));
+  }
+  p_ = stop;
+  return errc::ok;
 }
 
 // Reads four hex digits at p; returns -1 when they are missing or malformed.
@@ -162,10 +173,9 @@ errc parser<H, K>::escaped_string(const char* content, std::string_view& out) {
       continue;
     }
     if (static_cast<std::uint8_t>(c) < 0x20) return fail(errc::control_character, p_);
-    const std::size_t n = utf8_sequence_length(p_, end_);
-    if (UJSON_UNLIKELY(n == 0)) return fail(errc::invalid_utf8, p_);
-    if constexpr (want_values) scratch_.append(p_, n);
-    p_ += n;
+    const char* text = p_;
+    if (errc e = non_ascii_run(); UJSON_UNLIKELY(e != errc::ok)) return e;
+    if constexpr (want_values) scratch_.append(text, static_cast<std::size_t>(p_ - text));
   }
 }
 

@@ -37,6 +37,7 @@ enum : std::uint8_t {
   cc_digit = 2,
   cc_special = 4,   // inside a string: '"', '\\', control characters, non-ASCII
   cc_hex = 8,
+  cc_delimiter = 16,  // inside a string: '"', '\\', control characters (non-ASCII passes)
 };
 
 struct char_table {
@@ -47,6 +48,7 @@ struct char_table {
     for (int c = 0; c < 256; ++c) {
       hex[c] = -1;
       if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') cls[c] |= cc_special;
+      if (c < 0x20 || c == '"' || c == '\\') cls[c] |= cc_delimiter;
     }
     cls[' '] |= cc_space;
     cls['\t'] |= cc_space;
@@ -143,6 +145,21 @@ UJSON_INLINE std::size_t utf8_sequence_length(const char* p, const char* end,
   return 0;  // continuation byte, C0/C1 (overlong), F5..FF
 }
 
+// The first byte of [p, end) where UTF-8 is malformed (end when there is none): the exact
+// error position, computed only after a kernel has said the run is bad.
+inline const char* first_invalid_utf8(const char* p, const char* end) {
+  while (p != end) {
+    if (byte(p) < 0x80) {
+      ++p;
+      continue;
+    }
+    const std::size_t n = utf8_sequence_length(p, end);
+    if (n == 0) return p;
+    p += n;
+  }
+  return end;
+}
+
 // Decodes a sequence already known to be well formed.
 UJSON_INLINE std::uint32_t utf8_decode(const char* p, std::size_t len) {
   const std::uint32_t b0 = byte(p);
@@ -186,6 +203,11 @@ struct scalar_kernel {
     while (p != end && !(chars.cls[byte(p)] & cc_special)) ++p;
     return p;
   }
+  // First '"', '\\' or control character; non-ASCII bytes are passed over.
+  static UJSON_INLINE const char* find_string_delimiter(const char* p, const char* end) {
+    while (p != end && !(chars.cls[byte(p)] & cc_delimiter)) ++p;
+    return p;
+  }
   static UJSON_INLINE const char* skip_space(const char* p, const char* end) {
     while (p != end && is_space(*p)) ++p;
     return p;
@@ -209,6 +231,21 @@ struct sse2_kernel {
       p += 16;
     }
     return scalar_kernel::find_string_special(p, end);
+  }
+
+  static UJSON_INLINE const char* find_string_delimiter(const char* p, const char* end) {
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    const __m128i control_bits = _mm_set1_epi8(static_cast<char>(0xE0));  // zero for U+0000..U+001F
+    while (end - p >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                                       _mm_cmpeq_epi8(_mm_and_si128(v, control_bits), _mm_setzero_si128()));
+      const int mask = _mm_movemask_epi8(hit);
+      if (mask != 0) return p + __builtin_ctz(static_cast<unsigned>(mask));
+      p += 16;
+    }
+    return scalar_kernel::find_string_delimiter(p, end);
   }
 
   // Minified input rarely has a space here, so look at one byte before going wide;

@@ -1,0 +1,99 @@
+// The run-time-chosen UTF-8 kernels agree with the scalar reference on every 2-byte pair
+// at every offset across a 32-byte block boundary, on 3- and 4-byte forms with edge-case
+// tails, and on random mixes of valid and broken sequences. The scalar reference itself is
+// checked against the hand-written classifier in kernel_test.cpp.
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+#include "ujson/detail/utf8.hpp"
+
+namespace {
+
+using ujson::detail::utf8_valid_avx2;
+using ujson::detail::utf8_valid_scalar;
+
+class Utf8Kernels : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!ujson::detail::cpu_has_avx2()) GTEST_SKIP() << "this CPU has no AVX2; only the scalar kernel runs";
+  }
+  // Checks one input; returns false (and records it) on disagreement.
+  bool agree(const std::string& s) {
+    const bool scalar = utf8_valid_scalar(s.data(), s.size());
+    const bool avx2 = utf8_valid_avx2(s.data(), s.size());
+    if (scalar == avx2) return true;
+    std::string hex;
+    for (unsigned char c : s) hex += " " + std::to_string(c);
+    ADD_FAILURE() << "scalar=" << scalar << " avx2=" << avx2 << " bytes:" << hex;
+    return false;
+  }
+};
+
+TEST_F(Utf8Kernels, EveryBytePairAtEveryOffset) {
+  int failures = 0;
+  for (int pad = 0; pad < 34 && failures < 5; ++pad) {
+    const std::string prefix(static_cast<std::size_t>(pad), 'x');
+    for (unsigned a = 0; a < 256; ++a) {
+      for (unsigned b = 0; b < 256; ++b) {
+        if (!agree(prefix + char(a) + char(b))) ++failures;
+      }
+    }
+  }
+}
+
+TEST_F(Utf8Kernels, ThreeAndFourByteFormsWithEdgeTails) {
+  const unsigned tails[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF};
+  int failures = 0;
+  for (int pad : {0, 13, 29, 30, 31, 32}) {
+    const std::string prefix(static_cast<std::size_t>(pad), ' ');
+    for (unsigned a = 0xC0; a < 256 && failures < 5; ++a) {
+      for (unsigned b = 0x80; b < 0xC0; ++b) {
+        for (unsigned c : tails) {
+          if (!agree(prefix + char(a) + char(b) + char(c))) ++failures;
+          for (unsigned d : tails) {
+            if (!agree(prefix + char(a) + char(b) + char(c) + char(d) + "z")) ++failures;
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_F(Utf8Kernels, KnownAnswers) {
+  EXPECT_TRUE(utf8_valid_avx2("", 0));
+  const std::string good = "plain ASCII, é, 日本語, 😀, U+10FFFF \xF4\x8F\xBF\xBF and more text to cross a block";
+  EXPECT_TRUE(utf8_valid_avx2(good.data(), good.size()));
+  for (const char* bad : {"\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\x80", "abc\xE2\x82", "\xF8\x88\x80\x80\x80"}) {
+    const std::string s = std::string(40, 'a') + bad;
+    EXPECT_FALSE(utf8_valid_avx2(s.data(), s.size())) << bad;
+  }
+}
+
+TEST_F(Utf8Kernels, RandomMixes) {
+  std::mt19937_64 rng(20261130);
+  const char* pieces[] = {"a", "é", "日", "😀", "                ", "\x80", "\xC3", "\xE2\x82", "\xF0\x9F\x98",
+                          "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xC0\xAF"};
+  int failures = 0;
+  for (int i = 0; i < 200000 && failures < 5; ++i) {
+    std::string s;
+    const int count = static_cast<int>(rng() % 40);
+    for (int j = 0; j < count; ++j) {
+      const unsigned r = static_cast<unsigned>(rng() % 100);
+      s += pieces[r < 85 ? r % 5 : 5 + r % 7];
+    }
+    if (!agree(s)) ++failures;
+  }
+}
+
+TEST(Utf8Dispatch, NamesTheKernelInUse) {
+  const std::string_view name = ujson::detail::utf8_kernel_name();
+  EXPECT_TRUE(name == "avx2" || name == "scalar") << name;
+  if (name == "avx2") {
+    EXPECT_TRUE(ujson::detail::cpu_has_avx2());
+  }
+}
+
+}  // namespace

@@ -134,18 +134,20 @@ errc writer::before_value_slow() {
 }
 
 errc writer::number(double v) {
+  if (errc e = before_value(); e != errc::ok) return e;
+  if (errc e = write_double(v); e != errc::ok) return fail(e);
+  after_value();
+  return errc::ok;
+}
+
+errc writer::write_double(double v) {
   if (UJSON_UNLIKELY(!std::isfinite(v))) {
-    if (status_ != errc::ok) return status_;
-    if (!options_.allow_nan) return fail(errc::nan_or_infinity);
-    if (errc e = before_value(); e != errc::ok) return e;
+    if (!options_.allow_nan) return errc::nan_or_infinity;
     out_.append(std::isnan(v) ? std::string_view("NaN") : v > 0 ? std::string_view("Infinity") : std::string_view("-Infinity"));
-    after_value();
     return errc::ok;
   }
-  if (errc e = before_value(); e != errc::ok) return e;
   char* out = out_.reserve(detail::max_double_chars);
   out_.commit(out + detail::format_double(v, options_.double_precision, out));
-  after_value();
   return errc::ok;
 }
 

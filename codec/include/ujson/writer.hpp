@@ -21,6 +21,10 @@
 
 namespace ujson {
 
+namespace detail {
+class dom_serializer;
+}
+
 class writer {
  public:
   // Options out of range (indent, double_precision) are clamped to their limits.
@@ -65,6 +69,10 @@ class writer {
   errc on_object_end(std::size_t) { return end_object(); }
 
  private:
+  // The DOM's serializer writes a whole tree through the primitives below, without the
+  // per-call order checks a tree it built itself cannot fail (codec/src/dom/serialize.cpp).
+  friend class detail::dom_serializer;
+
   struct escape {
     char bytes[7];
     std::uint8_t length;  // 0: written as is
@@ -115,6 +123,7 @@ class writer {
   }
   void newline_and_indent(std::size_t depth);
   errc write_string(std::string_view s);
+  errc write_double(double v);
   void sort_members(const sorted_object& object);
   errc fail(errc code) {
     status_ = code;

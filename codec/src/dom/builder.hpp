@@ -44,8 +44,7 @@ class dom_builder {
 
   errc on_array_end(std::size_t n) {
     value* elements = allocate<value>(n);
-    value* top = stack_.data() + stack_.size() - n;
-    if (n != 0) std::memcpy(static_cast<void*>(elements), top, n * sizeof(value));
+    copy_values(elements, stack_.data() + stack_.size() - n, n);
     stack_.resize(stack_.size() - n);
     return push(value::make_array(elements, n));
   }
@@ -53,8 +52,8 @@ class dom_builder {
   errc on_object_end(std::size_t n) {
     if (policy_ == duplicate_keys::reject) object_starts_.pop_back();
     member* members = allocate<member>(n);
-    value* top = stack_.data() + stack_.size() - 2 * n;
-    if (n != 0) std::memcpy(static_cast<void*>(members), top, n * sizeof(member));
+    static_assert(sizeof(member) == 2 * sizeof(value));  // a member is its key and value, as stacked
+    copy_values(reinterpret_cast<value*>(members), stack_.data() + stack_.size() - 2 * n, 2 * n);
     stack_.resize(stack_.size() - 2 * n);
     std::size_t kept = n;
     if (n > 1) {
@@ -65,6 +64,19 @@ class dom_builder {
   }
 
  private:
+  // Small containers dominate (coordinate pairs, short records): copy them inline rather
+  // than through a memcpy call.
+  static void copy_values(value* to, const value* from, std::size_t n) {
+    switch (n) {
+      case 4: to[3] = from[3]; [[fallthrough]];
+      case 3: to[2] = from[2]; [[fallthrough]];
+      case 2: to[1] = from[1]; [[fallthrough]];
+      case 1: to[0] = from[0]; [[fallthrough]];
+      case 0: return;
+      default: std::memcpy(static_cast<void*>(to), from, n * sizeof(value));
+    }
+  }
+
   errc push(const value& v) {
     stack_.push_back(v);
     return errc::ok;

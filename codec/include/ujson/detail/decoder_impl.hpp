@@ -196,8 +196,8 @@ UJSON_INLINE errc parser<H, K>::number() {
     ++p;
     if (p != end_ && is_digit(*p)) return fail(errc::invalid_number, p);  // leading zero
   } else {
-    p = skip_digits(p, end_);
-    if constexpr (want_values) mantissa = accumulate_digits(0, int_begin, p);  // wraps past 19 digits; counted below
+    // The mantissa wraps past 19 digits; `digits` tells the callers below.
+    p = want_values ? scan_digits(p, end_, mantissa) : skip_digits(p, end_);
   }
   std::size_t digits = static_cast<std::size_t>(p - int_begin);
   bool is_integer = true;
@@ -206,8 +206,7 @@ UJSON_INLINE errc parser<H, K>::number() {
   if (p != end_ && *p == '.') {
     ++p;
     const char* frac_begin = p;
-    p = skip_digits(p, end_);
-    if constexpr (want_values) mantissa = accumulate_digits(mantissa, frac_begin, p);
+    p = want_values ? scan_digits(p, end_, mantissa) : skip_digits(p, end_);
     if (p == frac_begin) return fail(errc::invalid_number, p);
     digits += static_cast<std::size_t>(p - frac_begin);
     exponent = -static_cast<std::int64_t>(p - frac_begin);

@@ -107,14 +107,29 @@ UJSON_INLINE std::uint64_t parse_eight_digits(std::uint64_t x) {
   return (x * 10000 + (x >> 32)) & 0xFFFFFFFFULL;           // 8 digits
 }
 
-// Accumulates the digits of [p, end) into value (wrapping past 19 digits; callers count).
-UJSON_INLINE std::uint64_t accumulate_digits(std::uint64_t value, const char* p, const char* end) {
+inline constexpr std::uint64_t powers_of_ten_u64[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+
+// skip_digits that also accumulates the digits into value (wrapping past 19 digits;
+// callers count them). A partial word is parsed from the same load: its k digits are
+// moved to the top and the bytes below filled with '0'.
+UJSON_INLINE const char* scan_digits(const char* p, const char* end, std::uint64_t& value) {
   while (end - p >= 8) {
-    value = value * 100000000 + parse_eight_digits(load8(p));
-    p += 8;
+    const std::uint64_t x = load8(p);
+    const std::uint64_t m = non_digit_mask(x);
+    if (m == 0) {
+      value = value * 100000000 + parse_eight_digits(x);
+      p += 8;
+      continue;
+    }
+    const unsigned k = static_cast<unsigned>(__builtin_ctzll(m)) >> 3;
+    if (k != 0) {
+      const std::uint64_t digits = (x << (8 * (8 - k))) | (0x3030303030303030ULL >> (8 * k));
+      value = value * powers_of_ten_u64[k] + parse_eight_digits(digits);
+    }
+    return p + k;
   }
-  while (p != end) value = value * 10 + static_cast<std::uint64_t>(*p++ - '0');
-  return value;
+  while (p != end && is_digit(*p)) value = value * 10 + static_cast<std::uint64_t>(*p++ - '0');
+  return p;
 }
 
 // Length of the well-formed UTF-8 sequence starting at p (a byte >= 0x80), or 0 when it

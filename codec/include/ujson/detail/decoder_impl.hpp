@@ -406,7 +406,7 @@ after_value:
   }
   {
     frame& top = stack[depth - 1];
-    top += 2;  // one more element
+    if constexpr (detail::parser<H>::want_values) top += 2;  // one more element (counts feed on_*_end)
     const bool in_object = top & 1;
     if (*p == ',') {
       p = detail::default_kernel::skip_space(p + 1, end);

@@ -267,6 +267,8 @@ struct sse2_kernel {
   // indented input has runs of spaces after each newline.
   static UJSON_INLINE const char* skip_space(const char* p, const char* end) {
     if (p == end || !is_space(*p)) return p;
+    // Indented input puts exactly one space after ':'; only longer runs go wide.
+    if (++p == end || !is_space(*p)) return p;
     ++p;
     while (end - p >= 16) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));

@@ -30,6 +30,9 @@ writer::writer(const encode_options& options) : options_(options) {
   options_.indent = std::clamp(options_.indent, 0, max_indent);
   if (options_.double_precision < 0) options_.double_precision = shortest_round_trip;
   options_.double_precision = std::min(options_.double_precision, max_double_precision);
+  default_separators_ = options_.item_separator.empty() && options_.key_separator.empty();
+  if (options_.item_separator.empty()) options_.item_separator = ",";
+  if (options_.key_separator.empty()) options_.key_separator = options_.indent > 0 ? ": " : ":";
 
   for (std::uint32_t c = 0; c < 128; ++c) {
     escape& e = escapes_[c];
@@ -127,9 +130,9 @@ errc writer::before_value_slow() {
     if (UJSON_UNLIKELY(done_)) return fail(errc::invalid_writer_call);  // a second top-level value
     return errc::ok;
   }
-  // In an array, with indentation (objects and compact arrays took the inline path).
-  if (need_comma_) out_.push_back(',');
-  newline_and_indent(kinds_.size());
+  // In an array, with indentation or custom separators (the rest took the inline path).
+  if (need_comma_) write_item_separator();
+  if (options_.indent > 0) newline_and_indent(kinds_.size());
   return errc::ok;
 }
 
@@ -223,17 +226,17 @@ errc writer::key(std::string_view s) {
   if (UJSON_UNLIKELY(kinds_.empty() || kinds_.back() == 0 || !expect_key_)) return fail(errc::invalid_writer_call);
   const bool sorting = options_.sort_keys;
   if (sorting && members_.size() > sorted_objects_.back().first_member) members_.back().text_end = out_.size();
-  if (need_comma_) out_.push_back(',');
+  if (need_comma_) write_item_separator();
   if (options_.indent > 0) newline_and_indent(kinds_.size());
   if (sorting) {
     members_.push_back(member{keys_.size(), s.size(), out_.size(), 0});
     keys_.append(s);
   }
   if (errc e = write_string(s); e != errc::ok) return fail(e);
-  if (options_.indent > 0) {
-    out_.append(": ", 2);
-  } else {
+  if (default_separators_ && options_.indent == 0) {
     out_.push_back(':');
+  } else {
+    out_.append(options_.key_separator);
   }
   expect_key_ = false;
   return errc::ok;
@@ -300,7 +303,7 @@ void writer::sort_members(const sorted_object& object) {
     scratch_.clear();
     const std::size_t spaces = kinds_.size() * static_cast<std::size_t>(options_.indent);
     for (auto m = first; m != members_.end(); ++m) {
-      if (m != first) scratch_.push_back(',');
+      if (m != first) scratch_.append(options_.item_separator);
       if (options_.indent > 0) {
         scratch_.push_back('\n');
         scratch_.append(spaces, ' ');

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace ujson {
 
@@ -38,6 +39,10 @@ struct encode_options {
   // as \uDXXX escapes instead of rejecting them as invalid UTF-8.
   bool allow_lone_surrogates = false;
   std::size_t max_depth = default_max_depth;  // also stops cycles in user adapters
+  // Python's `separators`: written between elements/members and after each key. Empty
+  // means the default: "," and ":" (": " when indenting).
+  std::string item_separator{};
+  std::string key_separator{};
 };
 
 }  // namespace ujson

@@ -91,7 +91,7 @@ class writer {
   errc before_value() {
     if (UJSON_LIKELY(status_ == errc::ok && !kinds_.empty())) {
       if (kinds_.back() != 0) return UJSON_LIKELY(!expect_key_) ? errc::ok : fail(errc::invalid_writer_call);
-      if (options_.indent == 0) {
+      if (options_.indent == 0 && default_separators_) {
         if (need_comma_) out_.push_back(',');
         return errc::ok;
       }
@@ -99,6 +99,7 @@ class writer {
     return before_value_slow();
   }
   errc before_value_slow();
+  void write_item_separator() { out_.append(options_.item_separator); }
   void after_value() {
     if (UJSON_UNLIKELY(kinds_.empty())) {
       done_ = true;
@@ -141,6 +142,7 @@ class writer {
 
   std::vector<std::uint8_t> kinds_;  // 1 = object, 0 = array, one per open container
   bool need_comma_ = false;
+  bool default_separators_ = true;  // "," and ":" (or ": " with indent)
   bool expect_key_ = false;
   bool done_ = false;
   errc status_ = errc::ok;

@@ -153,7 +153,8 @@ void write_through_calls(writer& w, const value& root) {
 }  // namespace
 
 void encode_adapter<value>::write(writer& w, const value& root) {
-  if (w.options().indent == 0 && !w.options().sort_keys) {
+  const encode_options& o = w.options();
+  if (o.indent == 0 && !o.sort_keys && o.item_separator == "," && o.key_separator == ":") {
     detail::dom_serializer(w).write(root);
   } else {
     write_through_calls(w, root);

@@ -252,8 +252,13 @@ UJSON_INLINE errc parser<H, K>::number() {
     d = exponent < 0 ? d / exact_powers_of_ten[-exponent] : d * exact_powers_of_ten[exponent];
     e = h_.on_double(negative ? -d : d, text);
   } else {
+    // Up to 19 digits: Eisel-Lemire from the digits already read. It declines the rare
+    // cases it cannot settle and every result outside the finite non-zero range, which
+    // from_chars then decides (out of range -> big number).
     double d;
-    e = parse_double_slow(start, p, d) ? h_.on_double(d, text) : h_.on_big_number(text);
+    const bool ok =
+        (digits <= 19 && decimal_to_double(mantissa, exponent, negative, d)) || parse_double_slow(start, p, d);
+    e = ok ? h_.on_double(d, text) : h_.on_big_number(text);
   }
   return UJSON_LIKELY(e == errc::ok) ? e : fail(e, start);
 }

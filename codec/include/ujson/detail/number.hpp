@@ -1,7 +1,8 @@
 #pragma once
-// Number formatting shared by the writer and the DOM.
+// Number conversions shared by the decoder, the writer and the DOM.
 
 #include <cstddef>
+#include <cstdint>
 
 namespace ujson::detail {
 
@@ -15,5 +16,11 @@ inline constexpr std::size_t max_double_chars = 48;
 std::size_t format_double(double value, int precision, char* out) noexcept;
 
 bool parse_double_slow(const char* begin, const char* end, double& out) noexcept;
+
+// The correctly rounded double for (-1)^negative * w * 10^q (Eisel-Lemire, in
+// codec/src/number/eisel_lemire.cpp). Returns false, leaving `out` unspecified, when it
+// cannot decide: a subnormal, zero or infinite result for w != 0, q outside
+// [-342, 308], or a product too close to a midpoint. parse_double_slow then decides.
+bool decimal_to_double(std::uint64_t w, std::int64_t q, bool negative, double& out) noexcept;
 
 }  // namespace ujson::detail

@@ -1,0 +1,364 @@
+// The writer's calls: what is refused where (misuse), errors that stick, complete() and
+// depth(), max_depth, reset() and reuse, and the output buffer.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "support/printers.hpp"
+#include "ujson/errors.hpp"
+#include "ujson/options.hpp"
+#include "ujson/writer.hpp"
+
+namespace {
+
+using ujson::encode_options;
+using ujson::errc;
+using ujson::writer;
+
+// ---- misuse and sticky errors -----------------------------------------------------------------
+
+TEST(WriterMisuse, KeyOutsideAnObject) {
+  {
+    writer w;
+    EXPECT_EQ(w.key("a"), errc::invalid_writer_call);
+    EXPECT_EQ(w.status(), errc::invalid_writer_call);
+  }
+  {
+    writer w;
+    w.begin_array();
+    EXPECT_EQ(w.key("a"), errc::invalid_writer_call);
+  }
+  {
+    writer w;
+    w.null();
+    EXPECT_EQ(w.key("a"), errc::invalid_writer_call);
+  }
+}
+
+TEST(WriterMisuse, ValueWhereAKeyIsExpected) {
+  {
+    writer w;
+    w.begin_object();
+    EXPECT_EQ(w.int64(1), errc::invalid_writer_call);
+  }
+  {
+    writer w;
+    w.begin_object();
+    w.key("a");
+    w.int64(1);
+    EXPECT_EQ(w.string("b"), errc::invalid_writer_call);
+  }
+  {
+    writer w;
+    w.begin_object();
+    EXPECT_EQ(w.begin_array(), errc::invalid_writer_call);
+  }
+  {
+    writer w;
+    w.begin_object();
+    EXPECT_EQ(w.begin_object(), errc::invalid_writer_call);
+  }
+  {
+    writer w;
+    w.begin_object();
+    EXPECT_EQ(w.null(), errc::invalid_writer_call);
+  }
+  {
+    writer w;
+    w.begin_object();
+    EXPECT_EQ(w.number(1.0), errc::invalid_writer_call);
+  }
+  {
+    writer w;
+    w.begin_object();
+    EXPECT_EQ(w.raw_number("1"), errc::invalid_writer_call);
+  }
+  {
+    writer w;
+    w.begin_object();
+    EXPECT_EQ(w.uint64(1), errc::invalid_writer_call);
+  }
+  {
+    writer w;
+    w.begin_object();
+    EXPECT_EQ(w.boolean(true), errc::invalid_writer_call);
+  }
+}
+
+TEST(WriterMisuse, TwoKeysInARow) {
+  writer w;
+  w.begin_object();
+  EXPECT_EQ(w.key("a"), errc::ok);
+  EXPECT_EQ(w.key("b"), errc::invalid_writer_call);
+}
+
+TEST(WriterMisuse, MismatchedEnds) {
+  {
+    writer w;
+    w.begin_object();
+    EXPECT_EQ(w.end_array(), errc::invalid_writer_call);
+  }
+  {
+    writer w;
+    w.begin_array();
+    EXPECT_EQ(w.end_object(), errc::invalid_writer_call);
+  }
+  {
+    writer w;
+    EXPECT_EQ(w.end_array(), errc::invalid_writer_call);
+  }
+  {
+    writer w;
+    EXPECT_EQ(w.end_object(), errc::invalid_writer_call);
+  }
+  {
+    writer w;
+    w.begin_array();
+    w.end_array();
+    EXPECT_EQ(w.end_array(), errc::invalid_writer_call);
+  }
+}
+
+TEST(WriterMisuse, EndObjectAfterADanglingKey) {
+  writer w;
+  w.begin_object();
+  w.key("a");
+  EXPECT_EQ(w.end_object(), errc::invalid_writer_call);
+  EXPECT_FALSE(w.complete());
+}
+
+TEST(WriterMisuse, SecondTopLevelValue) {
+  {
+    writer w;
+    EXPECT_EQ(w.null(), errc::ok);
+    EXPECT_TRUE(w.complete());
+    EXPECT_EQ(w.null(), errc::invalid_writer_call);
+    EXPECT_FALSE(w.complete());
+  }
+  {
+    writer w;
+    w.begin_array();
+    w.end_array();
+    EXPECT_EQ(w.begin_array(), errc::invalid_writer_call);
+  }
+  {
+    writer w;
+    w.begin_object();
+    w.end_object();
+    EXPECT_EQ(w.string("x"), errc::invalid_writer_call);
+  }
+  {
+    writer w;
+    w.int64(1);
+    EXPECT_EQ(w.number(std::nan("")), errc::invalid_writer_call);
+  }
+}
+
+TEST(WriterMisuse, ErrorsStick) {
+  writer w;
+  w.begin_array();
+  w.int64(1);
+  const std::string before(w.output());
+  EXPECT_EQ(w.end_object(), errc::invalid_writer_call);
+  // Every later call, valid or not, does nothing and reports the first error.
+  EXPECT_EQ(w.int64(2), errc::invalid_writer_call);
+  EXPECT_EQ(w.string("x"), errc::invalid_writer_call);
+  EXPECT_EQ(w.begin_object(), errc::invalid_writer_call);
+  EXPECT_EQ(w.key("k"), errc::invalid_writer_call);
+  EXPECT_EQ(w.end_array(), errc::invalid_writer_call);
+  EXPECT_EQ(w.number(std::nan("")), errc::invalid_writer_call);
+  EXPECT_EQ(w.string("\xff"), errc::invalid_writer_call);  // not invalid_utf8: the first error wins
+  EXPECT_EQ(w.status(), errc::invalid_writer_call);
+  EXPECT_FALSE(w.complete());
+  EXPECT_EQ(std::string(w.output()), before);
+}
+
+TEST(WriterMisuse, FirstErrorWinsForInvalidUtf8Too) {
+  writer w;
+  w.begin_array();
+  EXPECT_EQ(w.string("\xc3"), errc::invalid_utf8);
+  EXPECT_EQ(w.end_object(), errc::invalid_utf8);
+  EXPECT_EQ(w.end_array(), errc::invalid_utf8);
+  EXPECT_EQ(w.status(), errc::invalid_utf8);
+}
+
+TEST(WriterMisuse, CompleteAndDepth) {
+  writer w;
+  EXPECT_FALSE(w.complete());
+  EXPECT_EQ(w.depth(), 0u);
+  w.begin_array();
+  EXPECT_EQ(w.depth(), 1u);
+  w.begin_object();
+  EXPECT_EQ(w.depth(), 2u);
+  EXPECT_FALSE(w.complete());
+  w.end_object();
+  EXPECT_EQ(w.depth(), 1u);
+  w.end_array();
+  EXPECT_EQ(w.depth(), 0u);
+  EXPECT_TRUE(w.complete());
+  EXPECT_EQ(w.output(), "[{}]");
+}
+
+// ---- max_depth ----------------------------------------------------------------------------------
+
+TEST(WriterDepth, DefaultLimitIs1024) {
+  writer w;
+  for (int i = 0; i < 1024; ++i) ASSERT_EQ(w.begin_array(), errc::ok) << i;
+  EXPECT_EQ(w.begin_array(), errc::depth_exceeded);
+  EXPECT_EQ(w.status(), errc::depth_exceeded);
+  EXPECT_EQ(w.end_array(), errc::depth_exceeded);
+
+  writer ok;
+  for (int i = 0; i < 1024; ++i) ok.begin_array();
+  for (int i = 0; i < 1024; ++i) ok.end_array();
+  EXPECT_TRUE(ok.complete());
+  EXPECT_EQ(ok.output(), std::string(1024, '[') + std::string(1024, ']'));
+}
+
+TEST(WriterDepth, CustomLimitCountsArraysAndObjects) {
+  encode_options o;
+  o.max_depth = 3;
+  {
+    writer w(o);
+    w.begin_array();
+    w.begin_object();
+    w.key("a");
+    w.begin_array();
+    w.end_array();
+    w.end_object();
+    w.end_array();
+    EXPECT_TRUE(w.complete());
+    EXPECT_EQ(w.output(), R"([{"a":[]}])");
+  }
+  {
+    writer w(o);
+    w.begin_array();
+    w.begin_object();
+    w.key("a");
+    w.begin_array();
+    EXPECT_EQ(w.begin_object(), errc::depth_exceeded);
+    EXPECT_EQ(w.status(), errc::depth_exceeded);
+  }
+  {
+    writer w(o);
+    w.begin_object();
+    w.key("a");
+    w.begin_object();
+    w.key("b");
+    w.begin_object();
+    w.key("c");
+    EXPECT_EQ(w.begin_array(), errc::depth_exceeded);
+  }
+}
+
+// ---- reset ------------------------------------------------------------------------------------
+
+TEST(WriterReset, ReuseAfterSuccess) {
+  writer w;
+  w.begin_array();
+  w.int64(1);
+  w.end_array();
+  EXPECT_EQ(w.output(), "[1]");
+  w.reset();
+  EXPECT_EQ(w.output(), "");
+  EXPECT_FALSE(w.complete());
+  EXPECT_EQ(w.status(), errc::ok);
+  w.string("again");
+  EXPECT_TRUE(w.complete());
+  EXPECT_EQ(w.output(), R"("again")");
+}
+
+TEST(WriterReset, ReuseAfterError) {
+  writer w;
+  w.begin_object();
+  w.int64(1);
+  EXPECT_EQ(w.status(), errc::invalid_writer_call);
+  w.reset();
+  EXPECT_EQ(w.status(), errc::ok);
+  EXPECT_EQ(w.depth(), 0u);
+  w.begin_object();
+  w.key("x");
+  w.boolean(true);
+  w.end_object();
+  EXPECT_TRUE(w.complete());
+  EXPECT_EQ(w.output(), R"({"x":true})");
+}
+
+TEST(WriterReset, ReuseInTheMiddleOfASortedIndentedObject) {
+  encode_options o;
+  o.sort_keys = true;
+  o.indent = 2;
+  writer w(o);
+  w.begin_object();
+  w.key("z");
+  w.begin_object();
+  w.key("q");
+  w.int64(1);
+  w.reset();  // abandon a half-written document, two objects deep
+  w.begin_object();
+  w.key("b");
+  w.int64(2);
+  w.key("a");
+  w.int64(1);
+  w.end_object();
+  EXPECT_TRUE(w.complete());
+  EXPECT_EQ(w.output(), "{\n  \"a\": 1,\n  \"b\": 2\n}");
+}
+
+TEST(WriterReset, ReuseAfterAnInvalidKeyInASortedObject) {
+  encode_options o;
+  o.sort_keys = true;
+  writer w(o);
+  w.begin_object();
+  w.key("m");
+  w.int64(1);
+  w.key("b");
+  w.begin_object();
+  w.key("y");
+  w.null();
+  EXPECT_EQ(w.key("\xff"), errc::invalid_utf8);
+  w.reset();
+  w.begin_object();
+  w.key("z");
+  w.begin_object();
+  w.key("d");
+  w.int64(4);
+  w.key("c");
+  w.int64(3);
+  w.end_object();
+  w.key("a");
+  w.int64(1);
+  w.end_object();
+  EXPECT_EQ(w.status(), errc::ok);
+  EXPECT_EQ(w.output(), R"({"a":1,"z":{"c":3,"d":4}})");
+}
+
+TEST(WriterReset, ManyDocumentsOneWriter) {
+  encode_options o;
+  o.sort_keys = true;
+  writer w(o);
+  for (int i = 0; i < 100; ++i) {
+    w.reset();
+    w.begin_object();
+    w.key("n");
+    w.int64(i);
+    w.key("a");
+    w.begin_array();
+    w.int64(i);
+    w.end_array();
+    w.end_object();
+    ASSERT_TRUE(w.complete());
+    ASSERT_EQ(w.output(), R"({"a":[)" + std::to_string(i) + R"(],"n":)" + std::to_string(i) + "}");
+  }
+}
+
+TEST(WriterOutput, OutputBufferCanBeAppendedTo) {
+  writer w;
+  w.int64(5);
+  w.output_buffer().push_back('\n');
+  EXPECT_EQ(w.output(), "5\n");
+}
+
+}  // namespace

@@ -15,26 +15,14 @@ bool parse_double_slow(const char* begin, const char* end, double& out) noexcept
 }
 
 std::size_t format_double(double value, int precision, char* out) noexcept {
-  char* p = out;
-  if (precision < 0 || std::fabs(value) >= 1e16) {
-    p = std::to_chars(out, out + max_double_chars, value).ptr;
+  if (precision < 0 || std::fabs(value) >= 1e16) return format_shortest(value, out);
+  char* p = std::to_chars(out, out + max_double_chars, value, std::chars_format::fixed, precision).ptr;
+  // UltraJSON's double_precision drops trailing zeros: 1.50 -> 1.5, 2.00 -> 2.0.
+  const char* dot = static_cast<const char*>(std::memchr(out, '.', static_cast<std::size_t>(p - out)));
+  if (dot != nullptr) {
+    while (p - dot > 2 && p[-1] == '0') --p;
   } else {
-    p = std::to_chars(out, out + max_double_chars, value, std::chars_format::fixed, precision).ptr;
-    // UltraJSON's double_precision drops trailing zeros: 1.50 -> 1.5, 2.00 -> 2.0.
-    char* dot = static_cast<char*>(std::memchr(out, '.', static_cast<std::size_t>(p - out)));
-    if (dot != nullptr) {
-      while (p - dot > 2 && p[-1] == '0') --p;
-    }
-  }
-  // A double always reads back as a double: 100 -> 100.0 (as Python and UltraJSON write it).
-  bool has_marker = false;
-  for (char* q = out; q != p; ++q) {
-    if (*q == '.' || *q == 'e') {
-      has_marker = true;
-      break;
-    }
-  }
-  if (!has_marker) {
+    // A double always reads back as a double: 3 -> 3.0 (as Python and UltraJSON write it).
     *p++ = '.';
     *p++ = '0';
   }

@@ -36,9 +36,13 @@ struct product128 {
   std::uint64_t lo;
 };
 
+#if defined(__SIZEOF_INT128__)
+__extension__ using uint128 = unsigned __int128;  // __extension__: quiet under -Wpedantic
+#endif
+
 inline product128 multiply(std::uint64_t a, std::uint64_t b) noexcept {
 #if defined(__SIZEOF_INT128__)
-  const unsigned __int128 p = static_cast<unsigned __int128>(a) * b;
+  const uint128 p = static_cast<uint128>(a) * b;
   return {static_cast<std::uint64_t>(p >> 64), static_cast<std::uint64_t>(p)};
 #else
   // Schoolbook on 32-bit halves, for compilers without a 128-bit integer.
@@ -69,10 +73,10 @@ bool decimal_to_double(std::uint64_t w, std::int64_t q, bool negative, double& o
   // U ~= wn * T.hi / 2^64. The missing wn * T.lo adds less than 2^64 to U (one unit to the
   // high word at most), so the 53 bits and rounding bit in U's high word can only be wrong
   // when the 9 bits below them are all ones (a carry may reach them). All-zero low bits may
-  // sit exactly on a midpoint, and with T rounded up P may lie just below it: both cases
-  // want the full product. Together about 1 number in 256 gets here.
+  // sit exactly on a midpoint, and with T rounded up P may lie just below it. Both cases
+  // (about 1 number in 256; the test is a little wider than needed) take the full product.
   product128 u = multiply(wn, t.hi);
-  if ((u.hi & 0x1FF) == 0x1FF || ((u.hi & 0x1FF) == 0 && u.lo == 0)) {
+  if (((u.hi + 1) & 0x1FF) <= 1) [[unlikely]] {  // low 9 bits all ones or all zeros
     const product128 tail = multiply(wn, t.lo);
     u.lo += tail.hi;
     u.hi += u.lo < tail.hi;  // now U = floor(wn * T / 2^64) exactly
@@ -85,38 +89,37 @@ bool decimal_to_double(std::uint64_t w, std::int64_t q, bool negative, double& o
   const std::uint64_t below_bits = u.hi & below_mask;
   std::uint64_t m = u.hi >> below;  // in [2^53, 2^54)
 
-  if ((m & 1) != 0 && below_bits == 0 && u.lo == 0) {
-    // U * 2^64 is a midpoint M. The full product was taken (the test above caught these
-    // bits), so U is exact.
-    //  - q in [0, 27]: T is exactly 5^q * 2^-g with a zero low word, so P = M: a tie.
-    //  - q > 27: T is truncated, so P >= M; P = M is impossible (q > 23): round up.
-    //  - q in [-4, -1]: |P - M| < 2^64, but 5^-q * (P - M) = wn * 2^-g - 5^-q * M is a
-    //    multiple of 2^130 (-g >= 130, M a multiple of 2^137), so P != M would put P at
-    //    least 2^130 / 625 away: a tie.
-    //  - q < -4: P may be just below M. Mushtak and Lemire show 128 bits of 5^q settle
-    //    every 64-bit w, so this is not expected; if it happens the fallback decides.
-    if (q < -4) return false;
-    if (q <= 27 && (m & 2) == 0) m -= 1;  // tie to even: drop the rounding bit
-  } else if (below_bits == below_mask && u.lo == ~std::uint64_t{0} && q > 55) {
-    // T is truncated and inexact, so P may reach (U + 1) * 2^64, a midpoint. Not expected
-    // either (same result); the fallback decides if it happens.
-    return false;
+  if (((below_bits + 1) & below_mask) <= 1) [[unlikely]] {  // all zeros or all ones again
+    if ((m & 1) != 0 && below_bits == 0 && u.lo == 0) {
+      // U * 2^64 is a midpoint M. The full product was taken (the test above caught these
+      // bits), so U is exact.
+      //  - q in [0, 27]: T is exactly 5^q * 2^-g with a zero low word, so P = M: a tie.
+      //  - q > 27: T is truncated, so P >= M; P = M is impossible (q > 23): round up.
+      //  - q in [-4, -1]: |P - M| < 2^64, but 5^-q * (P - M) = wn * 2^-g - 5^-q * M is a
+      //    multiple of 2^130 (-g >= 130, M a multiple of 2^137), so P != M would put P at
+      //    least 2^130 / 625 away: a tie.
+      //  - q < -4: P may be just below M. Mushtak and Lemire show 128 bits of 5^q settle
+      //    every 64-bit w, so this is not expected; if it happens the fallback decides.
+      if (q < -4) return false;
+      if (q <= 27 && (m & 2) == 0) m -= 1;  // tie to even: drop the rounding bit
+    } else if (below_bits == below_mask && u.lo == ~std::uint64_t{0} && q > 55) {
+      // T is truncated and inexact, so P may reach (U + 1) * 2^64, a midpoint. Not
+      // expected either (same result); the fallback decides if it happens.
+      return false;
+    }
   }
 
   // x = m * 2^(138 + top + g + q - s) with m rounded to 53 bits, where
-  // g + q = floor(q * log2(10)) - 127. The biased exponent of the double:
-  std::int64_t exponent = floor_log2_pow10(q) + 1086 + top - s;
-  if (exponent <= 0) return false;  // subnormal: rounding works on fewer bits there
-  m = (m + 1) >> 1;                 // rounds half up (a tie to even was settled above)
-  if (m == (std::uint64_t{1} << 53)) {  // rounded up to the next power of two
-    m >>= 1;
-    ++exponent;
-  }
-  if (exponent >= 2047) return false;  // overflow: the fallback reports a big number
-
-  const std::uint64_t bits = (static_cast<std::uint64_t>(negative) << 63) |
-                             (static_cast<std::uint64_t>(exponent) << 52) |
-                             (m & ((std::uint64_t{1} << 52) - 1));
+  // g + q = floor(q * log2(10)) - 127. The biased exponent of the double, before rounding:
+  const std::int64_t exponent = floor_log2_pow10(q) + 1086 + top - s;
+  // Subnormal (rounding works on fewer bits there) or beyond the largest double.
+  if (static_cast<std::uint64_t>(exponent - 1) > 2045) return false;
+  // (m + 1) >> 1 rounds half up (ties to even were settled above) to [2^52, 2^53]. Adding
+  // it, implicit bit included, to exponent - 1 lets a round up to 2^53 carry into the
+  // exponent field.
+  std::uint64_t bits = (static_cast<std::uint64_t>(exponent - 1) << 52) + ((m + 1) >> 1);
+  if (bits >= 0x7FF0000000000000) return false;  // rounded up to infinity: a big number
+  bits |= static_cast<std::uint64_t>(negative) << 63;
   std::memcpy(&out, &bits, sizeof out);
   return true;
 }

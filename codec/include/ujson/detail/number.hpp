@@ -15,6 +15,11 @@ inline constexpr std::size_t max_double_chars = 48;
 // exponent. Returns the length; `out` must hold max_double_chars.
 std::size_t format_double(double value, int precision, char* out) noexcept;
 
+// The shortest text that reads back as `value` (finite), in fixed or scientific notation,
+// whichever is shorter (fixed on a tie), always with a '.' or an exponent: 1.0, 0.1, 1e+300,
+// -0.0, 5e-324. Returns the length; `out` must hold max_double_chars.
+std::size_t format_shortest(double value, char* out) noexcept;
+
 bool parse_double_slow(const char* begin, const char* end, double& out) noexcept;
 
 // The correctly rounded double for (-1)^negative * w * 10^q (Eisel-Lemire, in

@@ -7,13 +7,14 @@
 // input in one pass (duplicate keys pass through as they are; go through a document to
 // apply a duplicate_keys policy, as the CLI's `format` does).
 
-#include <charconv>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "ujson/buffer.hpp"
+#include "ujson/detail/digits.hpp"
 #include "ujson/detail/scan.hpp"
 #include "ujson/errors.hpp"
 #include "ujson/handler.hpp"
@@ -118,7 +119,11 @@ class writer {
   errc integer(Int v) {
     if (errc e = before_value(); UJSON_UNLIKELY(e != errc::ok)) return e;
     char* out = out_.reserve(20);
-    out_.commit(std::to_chars(out, out + 20, v).ptr);
+    if constexpr (std::is_signed_v<Int>) {
+      out_.commit(detail::format_int(v, out));
+    } else {
+      out_.commit(detail::format_uint(v, out));
+    }
     after_value();
     return errc::ok;
   }

@@ -53,11 +53,8 @@ class dom_serializer {
     bool object;
   };
 
-  template <class Int>
-  void integer(Int v) {
-    char* p = out_.reserve(20);
-    out_.commit(std::to_chars(p, p + 20, v).ptr);
-  }
+  void integer(std::int64_t v) { out_.commit(format_int(v, out_.reserve(20))); }
+  void integer(std::uint64_t v) { out_.commit(format_uint(v, out_.reserve(20))); }
 
   errc emit(const value& v) {
     switch (v.type()) {

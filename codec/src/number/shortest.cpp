@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "pow10_table.hpp"
+#include "ujson/detail/digits.hpp"
 #include "ujson/detail/number.hpp"
 
 namespace ujson::detail {
@@ -109,49 +110,6 @@ decimal shortest(std::uint64_t bits) {
     return to_decimal(-mq, c);
   }
   return to_decimal(q_min, t);  // subnormal
-}
-
-constexpr char digit_pairs[] =
-    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-    "8081828384858687888990919293949596979899";
-
-constexpr std::uint64_t powers_of_ten[] = {1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
-                                           10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
-                                           100000000000ULL, 1000000000000ULL, 10000000000000ULL,
-                                           100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
-                                           100000000000000000ULL, 1000000000000000000ULL};
-
-// Decimal digits of v (1 <= v < 10^18): log10 from the bit length, corrected by one compare.
-int count_digits(std::uint64_t v) {
-  const int guess = ((64 - __builtin_clzll(v)) * 1233) >> 12;
-  return guess + (v >= powers_of_ten[guess] ? 1 : 0);
-}
-
-// Writes the n digits of v at out, two at a time from the end, in 32-bit arithmetic
-// (eight low digits first when there are more than eight).
-void write_digits(std::uint64_t v, int n, char* out) {
-  char* q = out + n;
-  if (n > 8) {
-    auto low = static_cast<std::uint32_t>(v % 100000000);
-    v /= 100000000;
-    for (int i = 0; i < 4; ++i) {
-      q -= 2;
-      std::memcpy(q, digit_pairs + 2 * (low % 100), 2);
-      low /= 100;
-    }
-  }
-  auto high = static_cast<std::uint32_t>(v);  // at most nine digits now
-  while (high >= 100) {
-    q -= 2;
-    std::memcpy(q, digit_pairs + 2 * (high % 100), 2);
-    high /= 100;
-  }
-  if (high >= 10) {
-    std::memcpy(q - 2, digit_pairs + 2 * high, 2);
-  } else {
-    q[-1] = static_cast<char>('0' + high);
-  }
 }
 
 }  // namespace

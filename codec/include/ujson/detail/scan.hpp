@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "ujson/detail/digits.hpp"
+
 #if defined(__SSE2__) || defined(_M_X64)
 #include <emmintrin.h>
 #define UJSON_HAVE_SSE2 1
@@ -106,8 +108,6 @@ UJSON_INLINE std::uint64_t parse_eight_digits(std::uint64_t x) {
   x = (x * 100 + (x >> 16)) & 0x0000FFFF0000FFFFULL;        // 4-digit lanes
   return (x * 10000 + (x >> 32)) & 0xFFFFFFFFULL;           // 8 digits
 }
-
-inline constexpr std::uint64_t powers_of_ten_u64[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
 
 // skip_digits that also accumulates the digits into value (wrapping past 19 digits;
 // callers count them). A partial word is parsed from the same load: its k digits are

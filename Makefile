@@ -1,8 +1,11 @@
-# The user's whole interface: make run | make test | make bench
+# The user's whole interface: make run | make test | make bench (and make fuzz)
 JOBS ?= $(shell nproc)
 SAMPLE ?= data/corpus/citm_catalog.json
+# Seconds per fuzzer (4 fuzzers): `make fuzz` and the bounded run in `make test`.
+FUZZ_SECONDS ?= 60
+TEST_FUZZ_SECONDS ?= 20
 
-.PHONY: run test bench build clean
+.PHONY: run test bench fuzz build clean
 
 build:
 	scripts/bootstrap run
@@ -16,7 +19,7 @@ run: build
 	@echo "... (build/release/cli/ujson --help for more)"
 
 test:
-	scripts/bootstrap test
+	scripts/bootstrap test fuzz
 	cmake --preset release >/dev/null
 	cmake --build --preset release -j$(JOBS)
 	ctest --preset release -j$(JOBS)
@@ -25,10 +28,17 @@ test:
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j$(JOBS)
 	ctest --preset asan -j$(JOBS)
+	# Each libFuzzer target for a bounded time (clang, build/fuzz); a crash fails the run.
+	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) JOBS=$(JOBS) scripts/fuzz
 
 bench:
 	scripts/bootstrap bench
 	bench/run_codec.sh
+
+# Coverage-guided fuzzing of the codec: FUZZ_SECONDS per fuzzer (scripts/fuzz).
+fuzz:
+	scripts/bootstrap fuzz
+	FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) scripts/fuzz
 
 clean:
 	rm -rf build

@@ -24,13 +24,22 @@ class buffer {
   buffer(buffer&& other) noexcept
       : data_(std::exchange(other.data_, nullptr)),
         size_(std::exchange(other.size_, 0)),
-        capacity_(std::exchange(other.capacity_, 0)) {}
+        capacity_(std::exchange(other.capacity_, 0))
+#ifdef UJSON_TIGHT_SINK
+        ,
+        fence_(std::exchange(other.fence_, 0))
+#endif
+  {
+  }
   buffer& operator=(buffer&& other) noexcept {
     if (this != &other) {
       release();
       data_ = std::exchange(other.data_, nullptr);
       size_ = std::exchange(other.size_, 0);
       capacity_ = std::exchange(other.capacity_, 0);
+#ifdef UJSON_TIGHT_SINK
+      fence_ = std::exchange(other.fence_, 0);
+#endif
     }
     return *this;
   }
@@ -75,6 +84,9 @@ class buffer {
   char* data_ = nullptr;
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
+#ifdef UJSON_TIGHT_SINK
+  std::size_t fence_ = 0;
+#endif
 };
 
 }  // namespace ujson

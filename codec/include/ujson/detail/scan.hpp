@@ -52,10 +52,10 @@ struct char_table {
       if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') cls[c] |= cc_special;
       if (c < 0x20 || c == '"' || c == '\\') cls[c] |= cc_delimiter;
     }
-    cls[' '] |= cc_space;
-    cls['\t'] |= cc_space;
-    cls['\n'] |= cc_space;
-    cls['\r'] |= cc_space;
+    cls[static_cast<unsigned char>(' ')] |= cc_space;
+    cls[static_cast<unsigned char>('\t')] |= cc_space;
+    cls[static_cast<unsigned char>('\n')] |= cc_space;
+    cls[static_cast<unsigned char>('\r')] |= cc_space;
     for (int c = '0'; c <= '9'; ++c) {
       cls[c] |= cc_digit | cc_hex;
       hex[c] = static_cast<std::int8_t>(c - '0');

@@ -199,22 +199,26 @@ errc writer::write_string(std::string_view s) {
       out += p - run;
       continue;
     }
-    const std::size_t n = detail::utf8_sequence_length(p, end, options_.allow_lone_surrogates);
-    if (n == 0) return errc::invalid_utf8;
-    const std::uint32_t cp = detail::utf8_decode(p, n);
-    const bool surrogate = cp >= 0xD800 && cp <= 0xDFFF;
-    if (options_.ensure_ascii || surrogate) {
-      if (cp >= 0x10000) {
-        out = write_u_escape(out, 0xD800 + ((cp - 0x10000) >> 10));
-        out = write_u_escape(out, 0xDC00 + ((cp - 0x10000) & 0x3FF));
+    // A run of non-ASCII text, sequence by sequence, without going back to the block scan
+    // between characters (words of Arabic or CJK text are such runs).
+    do {
+      const std::size_t n = detail::utf8_sequence_length(p, end, options_.allow_lone_surrogates);
+      if (n == 0) return errc::invalid_utf8;
+      const std::uint32_t cp = detail::utf8_decode(p, n);
+      const bool surrogate = cp >= 0xD800 && cp <= 0xDFFF;
+      if (options_.ensure_ascii || surrogate) {
+        if (cp >= 0x10000) {
+          out = write_u_escape(out, 0xD800 + ((cp - 0x10000) >> 10));
+          out = write_u_escape(out, 0xDC00 + ((cp - 0x10000) & 0x3FF));
+        } else {
+          out = write_u_escape(out, cp);
+        }
       } else {
-        out = write_u_escape(out, cp);
+        std::memcpy(out, p, n);
+        out += n;
       }
-    } else {
-      std::memcpy(out, p, n);
-      out += n;
-    }
-    p += n;
+      p += n;
+    } while (p != end && static_cast<unsigned char>(*p) >= 0x80);
   }
   *out++ = '"';
   out_.commit(out);

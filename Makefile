@@ -1,22 +1,22 @@
-# The user's whole interface: make run | make test | make bench (and make fuzz)
+# The user's whole interface: make run | make test | make bench | make load (and make fuzz)
 JOBS ?= $(shell nproc)
-SAMPLE ?= data/corpus/citm_catalog.json
 # Seconds per fuzzer (4 fuzzers): `make fuzz` and the bounded run in `make test`.
 FUZZ_SECONDS ?= 60
 TEST_FUZZ_SECONDS ?= 20
 
-.PHONY: run test bench fuzz build clean
+.PHONY: run test bench load fuzz build clean
 
 build:
 	scripts/bootstrap run
 	cmake --preset release >/dev/null
 	cmake --build --preset release -j$(JOBS)
 
-# Until the ujsond service lands, `run` shows the codec at work through the CLI.
+# Starts ujsond in the foreground on 127.0.0.1:8080 (Ctrl-C drains and stops it).
 run: build
-	build/release/cli/ujson validate $(SAMPLE)
-	build/release/cli/ujson format --indent 2 --sort-keys $(SAMPLE) | head -n 25
-	@echo "... (build/release/cli/ujson --help for more)"
+	@echo "ujsond on http://127.0.0.1:8080 -- from another shell, try:"
+	@echo "  curl --json '{\"b\": [1, 2.5], \"a\": \"x/y\"}' 'http://127.0.0.1:8080/encode?indent=2&sort_keys=true'"
+	@echo "  curl --json '[1, 2' http://127.0.0.1:8080/validate"
+	build/release/service/ujsond --address 127.0.0.1 --port 8080
 
 test:
 	scripts/bootstrap test fuzz
@@ -34,6 +34,13 @@ test:
 bench:
 	scripts/bootstrap bench
 	bench/run_codec.sh
+	bench/python/run.sh
+
+# wrk per workload and endpoint against ujsond, Node.js and nginx: bench/results/http.md.
+load:
+	scripts/bootstrap load
+	cmake --preset release >/dev/null
+	flock $${UJSON_BUILD_LOCK:-/tmp/ujson-build.lock} sh -c 'cmake --build --preset release -j$(JOBS) --target ujsond load_bodies && python3 tests/load/run_load.py'
 
 # Coverage-guided fuzzing of the codec: FUZZ_SECONDS per fuzzer (scripts/fuzz).
 fuzz:

@@ -24,7 +24,7 @@ constexpr std::string_view usage_text =
     "          errors go to stderr as FILE:LINE:COLUMN: message\n"
     "format    write FILE (or standard input) to stdout; by default in canonical compact\n"
     "          form: UTF-8, no insignificant whitespace, only the escapes JSON requires\n"
-    "  --indent N        N spaces per level (0-64; 0 = compact)\n"
+    "  --indent N        N spaces per level (0-1000; 0 = compact)\n"
     "  --sort-keys       object members in code point order of their names\n"
     "  --ensure-ascii    write non-ASCII characters as \\uXXXX escapes\n"
     "  --escape-slashes  write / as \\/\n"
@@ -88,7 +88,7 @@ int run_format(const std::vector<std::string>& args) {
     };
     long long n = 0;
     if (a == "--indent") {
-      if (!value_of(0, ujson::max_indent, n)) return usage_error("--indent needs a number from 0 to 64");
+      if (!value_of(0, ujson::max_indent, n)) return usage_error("--indent needs a number from 0 to 1000");
       enc.indent = static_cast<int>(n);
     } else if (a == "--max-depth") {
       if (!value_of(1, 1'000'000, n)) return usage_error("--max-depth needs a number from 1 to 1000000");

@@ -398,7 +398,7 @@ TEST_F(Cli, BadArgumentsExitTwoWithUsage) {
       {"format", "--indent", "-1", a},
       {"format", "--indent", "x", a},
       {"format", "--indent", "2x", a},
-      {"format", "--indent", "65", a},
+      {"format", "--indent", "1001", a},
       {"format", a, "--indent"},
       {"format", a, b},
       {"format", "--max-depth", "0", a},

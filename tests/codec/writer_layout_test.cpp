@@ -211,14 +211,14 @@ TEST(WriterIndent, OutOfRangeIsClamped) {
                        w.end_object();
                      }),
             R"({"k":[1]})");
-  o.indent = 1000;  // clamped to max_indent (64)
+  o.indent = 5000;  // clamped to max_indent (1000)
   EXPECT_EQ(write_ok(o,
                      [](writer& w) {
                        w.begin_array();
                        w.int64(1);
                        w.end_array();
                      }),
-            "[\n" + std::string(64, ' ') + "1\n]");
+            "[\n" + std::string(1000, ' ') + "1\n]");
 }
 
 }  // namespace

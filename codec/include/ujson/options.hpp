@@ -24,7 +24,7 @@ struct decode_options {
 
 inline constexpr int shortest_round_trip = -1;
 inline constexpr int max_double_precision = 17;
-inline constexpr int max_indent = 64;
+inline constexpr int max_indent = 1000;  // as ujson
 
 struct encode_options {
   bool ensure_ascii = true;            // write non-ASCII as \uXXXX escapes

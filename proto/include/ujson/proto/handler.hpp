@@ -1,0 +1,79 @@
+#pragma once
+// handle_request: one HTTP request in, one response out, with no sockets (the service's
+// session does the I/O). The response body points into the connection's workspace, which
+// the session keeps from request to request, so answering allocates nothing once warm.
+
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/span_body.hpp>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "ujson/proto/body.hpp"
+#include "ujson/proto/errors.hpp"
+#include "ujson/proto/options.hpp"
+
+namespace ujson::proto {
+
+namespace http = boost::beast::http;
+
+using request = http::request<request_body>;  // body read in place by the codec
+using response = http::response<http::span_body<const char>>;
+
+enum class endpoint : std::uint8_t { validate, decode, encode, healthz, metrics, other };
+inline constexpr std::size_t endpoint_count = 6;
+// "validate", ..., "other" (for metrics labels and the access log).
+std::string_view endpoint_label(endpoint e) noexcept;
+// The endpoint a request target ("/decode?indent=2") names; other when none.
+endpoint endpoint_of(std::string_view target) noexcept;
+
+// GET /metrics: the service renders its counters into `out` (Prometheus text).
+class metrics_source {
+ public:
+  virtual void render(std::string& out) const = 0;
+
+ protected:
+  ~metrics_source() = default;
+};
+
+// What the handler may know of the server.
+struct server_view {
+  std::size_t max_depth = ujson::default_max_depth;  // --max-depth: default and upper bound
+  bool draining = false;                             // /healthz answers 503 while draining
+  const metrics_source* metrics = nullptr;
+};
+
+// What the session needs to know of an answer (metrics, access log, keep-alive).
+struct outcome {
+  endpoint where = endpoint::other;
+  unsigned status = 200;
+  std::string_view error_code{};  // empty on success; else the body's "code"
+  bool close = false;             // the connection must close after this response
+};
+
+// Per-connection state reused by every request on it: decoder, DOM arena, writer and the
+// output buffers the response bodies point into.
+class workspace {
+ public:
+  workspace();
+  ~workspace();
+  workspace(const workspace&) = delete;
+  workspace& operator=(const workspace&) = delete;
+
+  struct impl;
+  impl& get() noexcept { return *impl_; }
+
+ private:
+  std::unique_ptr<impl> impl_;
+};
+
+// Answers req into res (whose body then points into ws until the next call). Never throws
+// for any input; an allocation failure becomes a 500.
+outcome handle_request(const request& req, response& res, workspace& ws, const server_view& server);
+
+// An error the session finds before there is a whole request (bad HTTP, timeouts, limits):
+// a JSON error body; these always close the connection.
+outcome error_response(http_error e, unsigned version, response& res, workspace& ws, std::string_view message = {});
+
+}  // namespace ujson::proto

@@ -1,0 +1,61 @@
+#pragma once
+// The query options of every endpoint: one table (option_specs) that the parser, the tests
+// and proto/openapi.yaml agree on. A request's query string becomes codec options here.
+// Knows nothing of HTTP messages or sockets.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "ujson/options.hpp"
+
+namespace ujson::proto {
+
+// The endpoints that take options (bit flags, so one spec can serve several).
+enum endpoint_bits : std::uint8_t {
+  on_validate = 1,
+  on_decode = 2,
+  on_encode = 4,
+};
+
+enum class option_type : std::uint8_t { boolean, integer, enumeration, string };
+
+struct option_spec {
+  std::string_view name;
+  option_type type;
+  std::uint8_t endpoints;        // endpoint_bits
+  std::string_view default_text; // as OpenAPI's `default` writes it
+  long long minimum = 0;         // integers only
+  long long maximum = 0;         // integers only; max_depth's is the server's --max-depth
+  std::string_view values{};     // enumerations: "a|b|c"
+};
+
+// Every option, in the order openapi.yaml lists them.
+std::span<const option_spec> option_specs() noexcept;
+
+// What a request asks of the codec.
+struct request_options {
+  decode_options decode;  // read side (every POST endpoint)
+  encode_options encode;  // /encode only; /decode answers canonical compact JSON
+};
+
+// A rejected option: its name (empty when the query itself is malformed) and why.
+struct option_error {
+  std::string option;
+  std::string message;
+};
+
+// The options for one endpoint (one of endpoint_bits) from a raw query string (the part
+// after '?', still percent-encoded). Unknown, repeated, malformed or out-of-range options
+// fail with their name. max_depth defaults to, and may not exceed, server_max_depth.
+bool parse_options(std::string_view query, std::uint8_t endpoint, std::size_t server_max_depth,
+                   request_options& out, option_error& error);
+
+// Options of /decode's canonical output: UTF-8, no escapes JSON does not require.
+encode_options canonical_encode_options(const decode_options& read);
+
+// Percent-decodes a query component ('+' is a space). False on a bad %XX escape.
+bool percent_decode(std::string_view in, std::string& out);
+
+}  // namespace ujson::proto

@@ -1,0 +1,163 @@
+// handle_request: routing, method and header checks, options, then the JSON work.
+
+#include "ujson/proto/handler.hpp"
+
+#include <boost/beast/http/field.hpp>
+#include <new>
+
+#include "media_type.hpp"
+#include "work.hpp"
+#include "workspace.hpp"
+
+namespace ujson::proto {
+namespace {
+
+constexpr std::string_view json_type = "application/json";
+constexpr std::string_view ndjson_type = "application/x-ndjson";
+constexpr std::string_view metrics_type = "text/plain; version=0.0.4; charset=utf-8";
+
+void finish(response& res, unsigned version, unsigned status, std::string_view content_type, std::string_view body,
+            bool keep_alive) {
+  res.version(version);
+  res.result(status);
+  res.set(http::field::server, "ujsond");
+  res.set(http::field::content_type, content_type);
+  res.body() = boost::span<const char>(body.data(), body.size());
+  res.keep_alive(keep_alive);
+  res.prepare_payload();
+}
+
+outcome fail(const request& req, response& res, workspace::impl& ws, endpoint where, http_error e,
+             std::string_view message = {}, std::string_view option = {}) {
+  write_error_body(ws.small, e, message, option);
+  const http_error_info& i = info(e);
+  finish(res, req.version(), i.status, json_type, ws.small, req.keep_alive());
+  return {where, i.status, i.code, false};
+}
+
+outcome handle(const request& req, response& res, workspace::impl& ws, const server_view& server) {
+  const std::string_view target(req.target().data(), req.target().size());
+  const endpoint where = endpoint_of(target);
+  const bool post = where == endpoint::validate || where == endpoint::decode || where == endpoint::encode;
+  if (where == endpoint::other) return fail(req, res, ws, where, http_error::not_found);
+
+  const http::verb wanted = post ? http::verb::post : http::verb::get;
+  if (req.method() != wanted) {
+    outcome o = fail(req, res, ws, where, http_error::method_not_allowed,
+                     post ? "this endpoint takes POST" : "this endpoint takes GET");
+    res.set(http::field::allow, post ? "POST" : "GET");
+    return o;
+  }
+  const std::size_t q = target.find('?');
+  const std::string_view query = q == std::string_view::npos ? std::string_view() : target.substr(q + 1);
+
+  if (!post) {
+    if (!query.empty()) {
+      const std::size_t eq = query.find_first_of("=&");
+      const std::string_view name = query.substr(0, eq);
+      return fail(req, res, ws, where, http_error::bad_option, "this endpoint takes no options", name);
+    }
+    if (where == endpoint::healthz) {
+      if (server.draining) {
+        ws.small.assign(
+            R"({"status":"draining","error":{"code":"shutting_down","message":"the server is shutting down"}})");
+        finish(res, req.version(), 503, json_type, ws.small, req.keep_alive());
+        return {where, 503, "shutting_down", false};
+      }
+      ws.small.assign(R"({"status":"ok"})");
+      finish(res, req.version(), 200, json_type, ws.small, req.keep_alive());
+      return {where, 200, {}, false};
+    }
+    ws.small.clear();
+    if (server.metrics != nullptr) server.metrics->render(ws.small);
+    finish(res, req.version(), 200, metrics_type, ws.small, req.keep_alive());
+    return {where, 200, {}, false};
+  }
+
+  if (!req.has_content_length() && !req.chunked()) {
+    outcome o = fail(req, res, ws, where, http_error::length_required);
+    o.close = true;
+    res.keep_alive(false);
+    return o;
+  }
+  const auto encoding = req.find(http::field::content_encoding);
+  if (encoding != req.end() && !boost::beast::iequals(encoding->value(), "identity")) {
+    return fail(req, res, ws, where, http_error::unsupported_media_type,
+                "Content-Encoding is not supported; send the body uncompressed");
+  }
+  const auto type_field = req.find(http::field::content_type);
+  const std::string_view type =
+      type_field == req.end() ? std::string_view() : std::string_view(type_field->value().data(), type_field->value().size());
+  const media kind = classify_media(type);
+  if (kind == media::unsupported) return fail(req, res, ws, where, http_error::unsupported_media_type);
+
+  const std::uint8_t bit = where == endpoint::validate ? on_validate : where == endpoint::decode ? on_decode : on_encode;
+  request_options options;
+  option_error bad;
+  if (!parse_options(query, bit, server.max_depth, options, bad)) {
+    return fail(req, res, ws, where, http_error::bad_option, bad.message, bad.option);
+  }
+
+  const std::string_view body = req.body().view();
+  work_result r;
+  if (where == endpoint::validate) {
+    r = run_validate(body, kind, options, ws);
+  } else if (where == endpoint::decode) {
+    r = run_transform(body, kind, options.decode, canonical_encode_options(options.decode), ws);
+  } else {
+    r = run_transform(body, kind, options.decode, options.encode, ws);
+  }
+  const bool ndjson_out = kind == media::ndjson && r.status == 200 && where != endpoint::validate;
+  finish(res, req.version(), r.status, ndjson_out ? ndjson_type : json_type, r.body, req.keep_alive());
+  return {where, r.status, r.error_code, false};
+}
+
+}  // namespace
+
+workspace::workspace() : impl_(std::make_unique<impl>()) {}
+workspace::~workspace() = default;
+
+std::string_view endpoint_label(endpoint e) noexcept {
+  switch (e) {
+    case endpoint::validate: return "validate";
+    case endpoint::decode: return "decode";
+    case endpoint::encode: return "encode";
+    case endpoint::healthz: return "healthz";
+    case endpoint::metrics: return "metrics";
+    default: return "other";
+  }
+}
+
+endpoint endpoint_of(std::string_view target) noexcept {
+  const std::string_view path = target.substr(0, target.find('?'));
+  if (path == "/validate") return endpoint::validate;
+  if (path == "/decode") return endpoint::decode;
+  if (path == "/encode") return endpoint::encode;
+  if (path == "/healthz") return endpoint::healthz;
+  if (path == "/metrics") return endpoint::metrics;
+  return endpoint::other;
+}
+
+outcome handle_request(const request& req, response& res, workspace& ws, const server_view& server) {
+  try {
+    return handle(req, res, ws.get(), server);
+  } catch (const std::bad_alloc&) {
+    return error_response(http_error::internal_error, req.version(), res, ws, "out of memory");
+  } catch (...) {
+    return error_response(http_error::internal_error, req.version(), res, ws);
+  }
+}
+
+outcome error_response(http_error e, unsigned version, response& res, workspace& ws, std::string_view message) {
+  workspace::impl& w = ws.get();
+  const http_error_info& i = info(e);
+  try {
+    write_error_body(w.small, e, message);
+  } catch (...) {
+    w.small.clear();
+  }
+  finish(res, version, i.status, json_type, w.small, false);
+  return {endpoint::other, i.status, i.code, true};
+}
+
+}  // namespace ujson::proto

@@ -1,0 +1,28 @@
+#pragma once
+// The JSON work of the three POST endpoints, on a body already known to be acceptable.
+// Each answer is a status, an error code (empty on success) and a body in the workspace.
+
+#include <string_view>
+
+#include "media_type.hpp"
+#include "ujson/proto/options.hpp"
+#include "workspace.hpp"
+
+namespace ujson::proto {
+
+struct work_result {
+  unsigned status = 200;
+  std::string_view error_code{};
+  std::string_view body{};
+};
+
+// POST /validate: {"valid":true} (NDJSON: {"valid":true,"lines":N}) or 422.
+work_result run_validate(std::string_view body, media kind, const request_options& o, workspace::impl& ws);
+
+// POST /decode and /encode: the body decoded with o.decode, written with `encode`.
+// NDJSON: one output line per non-empty input line; the first invalid line fails the whole
+// request (422, nothing else answered) with that line's number.
+work_result run_transform(std::string_view body, media kind, const decode_options& read,
+                          const encode_options& write, workspace::impl& ws);
+
+}  // namespace ujson::proto

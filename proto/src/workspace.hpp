@@ -1,0 +1,28 @@
+#pragma once
+// The inside of proto::workspace: what one connection reuses from request to request.
+
+#include <optional>
+#include <string>
+
+#include "ujson/buffer.hpp"
+#include "ujson/decoder.hpp"
+#include "ujson/dom.hpp"
+#include "ujson/proto/handler.hpp"
+
+namespace ujson::proto {
+
+struct workspace::impl {
+  std::string small;  // short bodies: validate answers, errors, health, metrics text
+  std::string lines;  // NDJSON answers, line by line
+  ujson::buffer out;  // lent to each request's writer, so its capacity carries over
+
+  // Rebuilt only when a request asks for different read options than the last one.
+  ujson::decoder& decoder_for(const decode_options& o);
+  ujson::document& document_for(const decode_options& o);
+
+ private:
+  std::optional<ujson::decoder> decoder_;
+  std::optional<ujson::document> document_;
+};
+
+}  // namespace ujson::proto

@@ -1,0 +1,517 @@
+// dumps(): an encode adapter that walks Python objects straight into the codec's writer.
+//
+// Type dispatch in two tiers (orjson's obtype): exact type checks for str, int, float,
+// bool, None, list, dict and tuple first, then a cold function for subclasses, bytes,
+// Decimal, toDict()/__json__() and default(), in ujson's order. The walk recurses, but
+// never deeper than dumps_max_depth (ujson's 1025 levels): that cap is also what turns a
+// circular structure into OverflowError, with no set of visited ids. The writer's own
+// max_depth is the same number.
+
+#include <charconv>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string>
+
+#include "common.hpp"
+#include "dumps_args.hpp"
+#include "unicode.hpp"
+#include "ujson/writer.hpp"
+
+namespace ultrajson {
+
+namespace {
+
+using ujson::errc;
+
+// ujson: default() may be applied at most three times in a row to one value (its result
+// being unknown again); then TypeError.
+constexpr int max_default_chain = 3;
+// A cached writer that wrote more than this is dropped, so that one large document does not
+// keep its buffer alive for the life of the process.
+constexpr std::size_t max_cached_output = 1 << 20;
+
+bool same_options(const ujson::encode_options& a, const ujson::encode_options& b) {
+  return a.ensure_ascii == b.ensure_ascii && a.escape_forward_slashes == b.escape_forward_slashes &&
+         a.encode_html_chars == b.encode_html_chars && a.indent == b.indent && a.sort_keys == b.sort_keys &&
+         a.double_precision == b.double_precision && a.allow_nan == b.allow_nan &&
+         a.allow_lone_surrogates == b.allow_lone_surrogates && a.max_depth == b.max_depth &&
+         a.item_separator == b.item_separator && a.key_separator == b.key_separator;
+}
+
+}  // namespace
+
+struct dumps_context {
+  std::unique_ptr<ujson::writer> writer;
+  bool busy = false;
+
+  // A writer for these options, reusing the one kept from the last call when they match.
+  ujson::writer& writer_for(const ujson::encode_options& options) {
+    if (!writer || !same_options(writer->options(), options)) {
+      writer.reset();
+      writer = std::make_unique<ujson::writer>(options);
+    } else {
+      writer->reset();
+    }
+    return *writer;
+  }
+};
+
+bool init_dumps_cache(module_state* st) noexcept {
+  st->dumps_cache = new (std::nothrow) dumps_context;
+  return st->dumps_cache != nullptr;
+}
+
+void free_dumps_cache(module_state* st) noexcept {
+  delete st->dumps_cache;
+  st->dumps_cache = nullptr;
+}
+
+namespace {
+
+// Why a walk stopped.
+enum class stop : std::uint8_t {
+  none,
+  python_error,      // a Python exception is set
+  writer_error,      // the writer's status() says why
+  needs_surrogates,  // a str holds a lone surrogate: encode again with allow_lone_surrogates
+};
+
+class encoder {
+ public:
+  encoder(module_state* st, ujson::writer& w, const call_options& o) noexcept : st_(st), w_(w), o_(o) {}
+
+  stop run(PyObject* obj) { return value(obj) ? stop::none : why_; }
+  bool wrote_raw() const noexcept { return wrote_raw_; }
+
+ private:
+  bool value(PyObject* obj, int default_chain = 0) {
+    if (UJSON_UNLIKELY(w_.depth() >= dumps_max_depth)) return too_deep();
+    PyTypeObject* const type = Py_TYPE(obj);
+    if (type == &PyUnicode_Type) return string(obj);
+    if (type == &PyLong_Type) return integer(obj);
+    if (type == &PyFloat_Type) return writer_ok(w_.number(PyFloat_AS_DOUBLE(obj)));
+    if (obj == Py_True) return writer_ok(w_.boolean(true));
+    if (obj == Py_False) return writer_ok(w_.boolean(false));
+    if (obj == Py_None) return writer_ok(w_.null());
+    if (type == &PyList_Type) return list(obj);
+    if (type == &PyDict_Type) return dict(obj);
+    if (type == &PyTuple_Type) return tuple(obj);
+    return cold(obj, default_chain);
+  }
+
+  bool writer_ok(errc e) {
+    if (UJSON_LIKELY(e == errc::ok)) return true;
+    why_ = stop::writer_error;
+    return false;
+  }
+  bool python_error() {
+    why_ = stop::python_error;
+    return false;
+  }
+
+  [[gnu::cold]] bool too_deep() {
+    PyErr_SetString(PyExc_OverflowError, "Maximum recursion level reached");
+    return python_error();
+  }
+
+  // The UTF-8 of a str (exact or subclass), borrowed from the object, or held in `holder`
+  // when it has lone surrogates (then as WTF-8, which the writer escapes).
+  bool utf8_of(PyObject* str, std::string_view& out, py_ref& holder) {
+    if (PyUnicode_IS_COMPACT_ASCII(str)) {
+      out = std::string_view(static_cast<const char*>(PyUnicode_DATA(str)),
+                             static_cast<std::size_t>(PyUnicode_GET_LENGTH(str)));
+      return true;
+    }
+    Py_ssize_t n = 0;
+    const char* p = PyUnicode_AsUTF8AndSize(str, &n);
+    if (UJSON_LIKELY(p != nullptr)) {
+      out = std::string_view(p, static_cast<std::size_t>(n));
+      return true;
+    }
+    return surrogate_utf8(str, out, holder);
+  }
+
+  [[gnu::cold]] bool surrogate_utf8(PyObject* str, std::string_view& out, py_ref& holder) {
+    if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) return python_error();
+    PyErr_Clear();
+    if (!w_.options().allow_lone_surrogates) {
+      why_ = stop::needs_surrogates;
+      return false;
+    }
+    holder = py_ref(PyUnicode_AsEncodedString(str, "utf-8", "surrogatepass"));
+    if (!holder) return python_error();
+    out = std::string_view(PyBytes_AS_STRING(holder.get()), static_cast<std::size_t>(PyBytes_GET_SIZE(holder.get())));
+    return true;
+  }
+
+  bool string(PyObject* str) {
+    std::string_view text;
+    py_ref holder;
+    if (!utf8_of(str, text, holder)) return false;
+    return writer_ok(w_.string(text));
+  }
+
+  bool integer(PyObject* obj) {
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    if (UJSON_LIKELY(overflow == 0)) {
+      if (v == -1 && PyErr_Occurred()) return python_error();
+      return writer_ok(w_.int64(v));
+    }
+    return big_integer(obj, overflow);
+  }
+
+  [[gnu::cold]] bool big_integer(PyObject* obj, int overflow) {
+    if (overflow > 0) {
+      const unsigned long long u = PyLong_AsUnsignedLongLong(obj);
+      if (!(u == static_cast<unsigned long long>(-1) && PyErr_Occurred())) return writer_ok(w_.uint64(u));
+      if (!PyErr_ExceptionMatches(PyExc_OverflowError)) return python_error();
+      PyErr_Clear();
+    }
+    // Beyond 64 bits: the exact decimal text (int's own, even for a subclass with __str__).
+    py_ref text(PyNumber_ToBase(obj, 10));
+    if (!text) return python_error();
+    Py_ssize_t n = 0;
+    const char* p = PyUnicode_AsUTF8AndSize(text.get(), &n);
+    if (p == nullptr) return python_error();
+    return writer_ok(w_.raw_number(std::string_view(p, static_cast<std::size_t>(n))));
+  }
+
+  bool list(PyObject* list) {
+    if (!writer_ok(w_.begin_array())) return false;
+    // Re-read the size each time: default() or toDict() may change the list.
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); ++i) {
+      // Held while it is written: Python code run meanwhile may drop it from the list.
+      const py_ref item = py_ref::borrow(PyList_GET_ITEM(list, i));
+      if (!value(item.get())) return false;
+    }
+    return writer_ok(w_.end_array());
+  }
+
+  bool tuple(PyObject* tuple) {
+    if (!writer_ok(w_.begin_array())) return false;
+    const Py_ssize_t n = PyTuple_GET_SIZE(tuple);
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      if (!value(PyTuple_GET_ITEM(tuple, i))) return false;  // a tuple keeps its items
+    }
+    return writer_ok(w_.end_array());
+  }
+
+  bool dict(PyObject* dict) {
+    if (!writer_ok(w_.begin_object())) return false;
+    if (o_.sort_keys && PyDict_GET_SIZE(dict) > 1) {
+      if (!sorted_members(dict)) return false;
+    } else if (Py_TYPE(dict)->tp_iter == PyDict_Type.tp_iter) {
+      Py_ssize_t pos = 0;
+      PyObject* k = nullptr;
+      PyObject* v = nullptr;
+      while (PyDict_Next(dict, &pos, &k, &v)) {
+        // Held: converting a key or writing a value may run Python code that changes the dict.
+        const py_ref key_ref = py_ref::borrow(k);
+        const py_ref value_ref = py_ref::borrow(v);
+        if (!key(k) || !value(v)) return false;
+      }
+    } else if (!mapping_members(dict)) {
+      return false;
+    }
+    return writer_ok(w_.end_object());
+  }
+
+  // A dict subclass with its own iteration order (OrderedDict): its items(), in order.
+  [[gnu::cold]] bool mapping_members(PyObject* dict) {
+    py_ref items(PyMapping_Items(dict));
+    if (!items) return python_error();
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(items.get()); ++i) {
+      PyObject* pair = PyList_GET_ITEM(items.get(), i);
+      if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+        PyErr_SetString(PyExc_ValueError, "items must return 2-tuples");
+        return python_error();
+      }
+      const py_ref hold = py_ref::borrow(pair);
+      if (!key(PyTuple_GET_ITEM(pair, 0)) || !value(PyTuple_GET_ITEM(pair, 1))) return false;
+    }
+    return true;
+  }
+
+  // sort_keys: the Python keys are sorted as they are (ints numerically, as ujson and json
+  // do), then converted; keys of types that cannot be compared are ujson's ValueError.
+  bool sorted_members(PyObject* dict) {
+    py_ref keys(PyDict_Keys(dict));
+    if (!keys) return python_error();
+    if (PyList_Sort(keys.get()) < 0) {
+      if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "unorderable keys");
+      }
+      return python_error();
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(keys.get()); ++i) {
+      PyObject* k = PyList_GET_ITEM(keys.get(), i);
+      if (!key(k)) return false;
+      PyObject* v = PyDict_GetItemWithError(dict, k);
+      if (v == nullptr) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "dictionary changed size during iteration");
+        return python_error();
+      }
+      const py_ref value_ref = py_ref::borrow(v);
+      if (!value(v)) return false;
+    }
+    return true;
+  }
+
+  // Keys as ujson converts them: str as is, bytes as UTF-8, True/False/None as
+  // "true"/"false"/"null", anything else by str() (1 -> "1", 1.5 -> "1.5").
+  bool key(PyObject* k) {
+    std::string_view text;
+    py_ref holder;
+    if (PyUnicode_Check(k)) {
+      if (!utf8_of(k, text, holder)) return false;
+      return writer_ok(w_.key(text));
+    }
+    if (k == Py_True) return writer_ok(w_.key("true"));
+    if (k == Py_False) return writer_ok(w_.key("false"));
+    if (k == Py_None) return writer_ok(w_.key("null"));
+    if (PyLong_CheckExact(k)) {
+      int overflow = 0;
+      const long long v = PyLong_AsLongLongAndOverflow(k, &overflow);
+      if (overflow == 0 && !(v == -1 && PyErr_Occurred())) {
+        char buf[24];
+        const auto r = std::to_chars(buf, buf + sizeof buf, v);
+        return writer_ok(w_.key(std::string_view(buf, static_cast<std::size_t>(r.ptr - buf))));
+      }
+      PyErr_Clear();
+    }
+    return converted_key(k);
+  }
+
+  [[gnu::cold]] bool converted_key(PyObject* k) {
+    const py_ref hold = py_ref::borrow(k);
+    py_ref str(PyBytes_Check(k) ? PyUnicode_FromEncodedObject(k, "utf-8", "strict") : PyObject_Str(k));
+    if (!str) return python_error();
+    std::string_view text;
+    py_ref holder;
+    if (!utf8_of(str.get(), text, holder)) return false;
+    return writer_ok(w_.key(text));
+  }
+
+  // Everything but the exact common types, in ujson's order.
+  [[gnu::cold]] bool cold(PyObject* obj, int default_chain) {
+    const py_ref hold = py_ref::borrow(obj);
+    if (PyLong_Check(obj)) return integer(obj);  // int subclasses: IntEnum, ...
+    if (PyBytes_Check(obj)) {
+      if (o_.reject_bytes) {
+        PyErr_Format(PyExc_TypeError, "reject_bytes is on and '%s' is bytes", PyBytes_AS_STRING(obj));
+        return python_error();
+      }
+      py_ref str(PyUnicode_FromEncodedObject(obj, "utf-8", "strict"));
+      if (!str) return python_error();
+      return string(str.get());
+    }
+    if (PyUnicode_Check(obj)) return string(obj);
+    if (PyFloat_Check(obj)) return writer_ok(w_.number(PyFloat_AS_DOUBLE(obj)));
+    if (PyDict_Check(obj)) return dict(obj);
+    if (PyList_Check(obj)) return list(obj);
+    if (PyTuple_Check(obj)) return tuple(obj);
+    int decimal = is_decimal(obj);
+    if (decimal < 0) return python_error();
+    if (decimal) {
+      const double d = PyFloat_AsDouble(obj);
+      if (d == -1.0 && PyErr_Occurred()) return python_error();
+      return writer_ok(w_.number(d));
+    }
+    if (py_ref to_dict = optional_attr(obj, st_->str_to_dict)) {
+      py_ref d(PyObject_CallNoArgs(to_dict.get()));
+      if (!d) return python_error();
+      if (!PyDict_Check(d.get())) {
+        PyErr_Format(PyExc_TypeError, "toDict() should return a dict, got %s", Py_TYPE(d.get())->tp_name);
+        return python_error();
+      }
+      return dict(d.get());
+    }
+    if (py_ref to_json = optional_attr(obj, st_->str_json)) return raw_json(to_json.get());
+    if (o_.default_fn != nullptr) {
+      if (default_chain >= max_default_chain) {
+        PyErr_SetString(PyExc_TypeError, "maximum recursion depth exceeded");
+        return python_error();
+      }
+      py_ref replacement(PyObject_CallOneArg(o_.default_fn, obj));
+      if (!replacement) return python_error();
+      return value(replacement.get(), default_chain + 1);
+    }
+    PyErr_Format(PyExc_TypeError, "%R is not JSON serializable", obj);
+    return python_error();
+  }
+
+  // obj.name when obj has it (any error while looking counts as "no", as hasattr in C).
+  py_ref optional_attr(PyObject* obj, PyObject* name) {
+    py_ref attr(PyObject_GetAttr(obj, name));
+    if (!attr) PyErr_Clear();
+    return attr;
+  }
+
+  // ujson writes Decimal as a double. A Decimal can only exist once its module is loaded.
+  int is_decimal(PyObject* obj) {
+    py_ref module(PyImport_GetModule(st_->str_decimal));
+    if (!module) return PyErr_Occurred() ? -1 : 0;
+    py_ref type(PyObject_GetAttrString(module.get(), "Decimal"));
+    if (!type) {
+      PyErr_Clear();
+      return 0;
+    }
+    return PyObject_IsInstance(obj, type.get());
+  }
+
+  // __json__() returns JSON text that is written as it is (ujson does not check it).
+  bool raw_json(PyObject* method) {
+    py_ref text(PyObject_CallNoArgs(method));
+    if (!text) return python_error();
+    std::string_view raw;
+    py_ref holder;
+    if (PyBytes_Check(text.get())) {
+      raw = std::string_view(PyBytes_AS_STRING(text.get()), static_cast<std::size_t>(PyBytes_GET_SIZE(text.get())));
+    } else if (PyUnicode_Check(text.get())) {
+      Py_ssize_t n = 0;
+      const char* p = PyUnicode_AsUTF8AndSize(text.get(), &n);
+      if (p == nullptr) {
+        if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) return python_error();
+        PyErr_Clear();
+        holder = py_ref(PyUnicode_AsEncodedString(text.get(), "utf-8", "surrogatepass"));
+        if (!holder) return python_error();
+        p = PyBytes_AS_STRING(holder.get());
+        n = PyBytes_GET_SIZE(holder.get());
+      }
+      raw = std::string_view(p, static_cast<std::size_t>(n));
+    } else {
+      PyErr_Format(PyExc_TypeError, "__json__() should return str or bytes, got %s", Py_TYPE(text.get())->tp_name);
+      return python_error();
+    }
+    wrote_raw_ = true;
+    return writer_ok(w_.raw_number(raw));
+  }
+
+  module_state* st_;
+  ujson::writer& w_;
+  const call_options& o_;
+  stop why_ = stop::none;
+  bool wrote_raw_ = false;
+};
+
+[[gnu::cold]] void raise_writer_error(errc code) {
+  switch (code) {
+    case errc::depth_exceeded:
+      PyErr_SetString(PyExc_OverflowError, "Maximum recursion level reached");
+      break;
+    case errc::nan_or_infinity:
+      PyErr_SetString(PyExc_OverflowError, "Invalid value when encoding double");
+      break;
+    case errc::out_of_memory:
+      PyErr_NoMemory();
+      break;
+    default: {
+      const std::string_view msg = ujson::message(code);
+      PyErr_Format(PyExc_ValueError, "%.*s", static_cast<int>(msg.size()), msg.data());
+    }
+  }
+}
+
+// One walk of obj with the writer `w`. Returns the JSON text as a str, or null.
+PyObject* encode_with(module_state* st, ujson::writer& w, PyObject* obj, const call_options& o, stop& why) {
+  encoder enc(st, w, o);
+  why = enc.run(obj);
+  if (why == stop::needs_surrogates) return nullptr;
+  if (why == stop::python_error) return nullptr;
+  if (why == stop::writer_error) {
+    raise_writer_error(w.status());
+    return nullptr;
+  }
+  const std::string_view out = w.output();
+  const auto n = static_cast<Py_ssize_t>(out.size());
+  // Under ensure_ascii every string is escaped to ASCII; only __json__ text and
+  // non-ASCII separators can bring other bytes in.
+  if (o.encode.ensure_ascii && o.ascii_separators && !enc.wrote_raw()) {
+    PyObject* s = PyUnicode_New(n, 127);
+    if (s != nullptr && n != 0) std::memcpy(PyUnicode_DATA(s), out.data(), out.size());
+    return s;
+  }
+  // __json__ text is not checked by the writer: CPython's decoder checks it.
+  if (enc.wrote_raw()) return PyUnicode_DecodeUTF8(out.data(), n, "surrogatepass");
+  return str_from_valid_utf8(out.data(), out.size());
+}
+
+PyObject* encode(module_state* st, PyObject* obj, call_options& o) {
+  for (;;) {
+    stop why = stop::none;
+    PyObject* result = nullptr;
+    dumps_context* ctx = st->dumps_cache;
+    try {
+      if (ctx != nullptr && !ctx->busy) {
+        ctx->busy = true;
+        struct release {
+          dumps_context* c;
+          ~release() { c->busy = false; }
+        } guard{ctx};
+        ujson::writer& w = ctx->writer_for(o.encode);
+        result = encode_with(st, w, obj, o, why);
+        if (w.output().size() > max_cached_output) ctx->writer.reset();
+        else w.reset();
+      } else {
+        // Re-entered (a finalizer run by the garbage collector during a call): a fresh writer.
+        ujson::writer w(o.encode);
+        result = encode_with(st, w, obj, o, why);
+      }
+    } catch (const std::bad_alloc&) {
+      if (ctx != nullptr) ctx->writer.reset();
+      Py_XDECREF(result);
+      if (!PyErr_Occurred()) PyErr_NoMemory();
+      return nullptr;
+    }
+    if (why != stop::needs_surrogates) return result;
+    // A lone surrogate under ensure_ascii=False: the writer must accept WTF-8 for it, which
+    // costs the fast path for non-ASCII text, so only such documents are encoded again.
+    // (default(), toDict() and __json__ run again for them.)
+    o.encode.allow_lone_surrogates = true;
+  }
+}
+
+PyObject* dumps_impl(module_state* st, const char* fn, PyObject* const* pos, Py_ssize_t npos,
+                     PyObject* const* kwvalues, PyObject* kwnames) {
+  PyObject* obj = nullptr;
+  call_options o;
+  try {
+    if (!parse_dumps_args(st, fn, pos, npos, kwvalues, kwnames, obj, o)) return nullptr;
+  } catch (const std::bad_alloc&) {
+    return PyErr_NoMemory();
+  }
+  return encode(st, obj, o);
+}
+
+}  // namespace
+
+PyObject* dumps(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  const Py_ssize_t npos = PyVectorcall_NARGS(nargs);
+  return dumps_impl(state_of(module), "dumps", args, npos, args + npos, kwnames);
+}
+
+PyObject* dump(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  module_state* st = state_of(module);
+  const Py_ssize_t npos = PyVectorcall_NARGS(nargs);
+  if (npos != 2) {
+    PyErr_Format(PyExc_TypeError, "dump() takes exactly 2 positional arguments (%zd given)", npos);
+    return nullptr;
+  }
+  PyObject* fp = args[1];
+  py_ref write(PyObject_GetAttr(fp, st->str_write));
+  if (!write || !PyCallable_Check(write.get())) {
+    PyErr_Clear();
+    PyErr_SetString(PyExc_TypeError, "expected file");
+    return nullptr;
+  }
+  py_ref text(dumps_impl(st, "dump", args, 1, args + npos, kwnames));
+  if (!text) return nullptr;
+  py_ref r(PyObject_CallOneArg(write.get(), text.get()));
+  if (!r) return nullptr;
+  Py_RETURN_NONE;
+}
+
+}  // namespace ultrajson

@@ -1,0 +1,110 @@
+#include "metrics.hpp"
+
+#include <cstdio>
+
+namespace ujsond {
+namespace {
+
+using ujson::proto::endpoint;
+
+constexpr auto relaxed = std::memory_order_relaxed;
+
+void line(std::string& out, const char* fmt, auto... args) {
+  char buf[256];
+  const int n = std::snprintf(buf, sizeof buf, fmt, args...);
+  if (n > 0) out.append(buf, static_cast<std::size_t>(n) < sizeof buf ? static_cast<std::size_t>(n) : sizeof buf - 1);
+}
+
+std::string label(endpoint e) { return std::string(ujson::proto::endpoint_label(e)); }
+
+}  // namespace
+
+void metrics::record(endpoint where, unsigned status, std::string_view error_code, std::uint64_t bytes_in,
+                     std::uint64_t bytes_out, double seconds) noexcept {
+  const auto e = static_cast<std::size_t>(where);
+  std::size_t s = 0;
+  while (statuses[s] != status && statuses[s] != 0) ++s;  // the last slot counts any other status
+  requests_[e][s].fetch_add(1, relaxed);
+  std::size_t b = 0;
+  while (b < buckets.size() && seconds > buckets[b]) ++b;
+  latency_[e][b].fetch_add(1, relaxed);
+  latency_micros_[e].fetch_add(static_cast<std::uint64_t>(seconds * 1e6), relaxed);
+  bytes_in_.fetch_add(bytes_in, relaxed);
+  bytes_out_.fetch_add(bytes_out, relaxed);
+  if (!error_code.empty()) {
+    std::size_t k = error_kinds - 1;  // a codec error code: invalid_json
+    const auto errors = ujson::proto::http_errors();
+    for (std::size_t i = 0; i < errors.size(); ++i) {
+      if (errors[i].code == error_code) k = i;
+    }
+    errors_[k].fetch_add(1, relaxed);
+  }
+}
+
+void metrics::connection_opened() noexcept {
+  open_.fetch_add(1, relaxed);
+  opened_.fetch_add(1, relaxed);
+}
+
+void metrics::connection_closed() noexcept { open_.fetch_sub(1, relaxed); }
+
+void metrics::connection_rejected() noexcept { rejected_.fetch_add(1, relaxed); }
+
+void metrics::render(std::string& out) const {
+  out += "# HELP ujsond_requests_total Requests answered, by endpoint and status.\n";
+  out += "# TYPE ujsond_requests_total counter\n";
+  for (std::size_t e = 0; e < endpoints; ++e) {
+    for (std::size_t s = 0; s < statuses.size(); ++s) {
+      const std::uint64_t n = requests_[e][s].load(relaxed);
+      if (n == 0) continue;
+      const std::string status = statuses[s] == 0 ? "other" : std::to_string(statuses[s]);
+      line(out, "ujsond_requests_total{endpoint=\"%s\",status=\"%s\"} %llu\n", label(endpoint(e)).c_str(),
+           status.c_str(), static_cast<unsigned long long>(n));
+    }
+  }
+  out += "# HELP ujsond_request_duration_seconds Time from a request's first byte to its answer's last.\n";
+  out += "# TYPE ujsond_request_duration_seconds histogram\n";
+  for (std::size_t e = 0; e < endpoints; ++e) {
+    const std::string l = label(endpoint(e));
+    std::uint64_t cumulative = 0;
+    for (std::size_t b = 0; b <= buckets.size(); ++b) {
+      cumulative += latency_[e][b].load(relaxed);
+      if (b < buckets.size()) {
+        line(out, "ujsond_request_duration_seconds_bucket{endpoint=\"%s\",le=\"%g\"} %llu\n", l.c_str(), buckets[b],
+             static_cast<unsigned long long>(cumulative));
+      } else {
+        line(out, "ujsond_request_duration_seconds_bucket{endpoint=\"%s\",le=\"+Inf\"} %llu\n", l.c_str(),
+             static_cast<unsigned long long>(cumulative));
+      }
+    }
+    line(out, "ujsond_request_duration_seconds_sum{endpoint=\"%s\"} %.6f\n", l.c_str(),
+         static_cast<double>(latency_micros_[e].load(relaxed)) / 1e6);
+    line(out, "ujsond_request_duration_seconds_count{endpoint=\"%s\"} %llu\n", l.c_str(),
+         static_cast<unsigned long long>(cumulative));
+  }
+  out += "# HELP ujsond_errors_total Error answers, by the code in their body (invalid_json: any 422).\n";
+  out += "# TYPE ujsond_errors_total counter\n";
+  const auto errors = ujson::proto::http_errors();
+  for (std::size_t k = 0; k < error_kinds; ++k) {
+    const std::string code = k < errors.size() ? std::string(errors[k].code) : "invalid_json";
+    line(out, "ujsond_errors_total{code=\"%s\"} %llu\n", code.c_str(),
+         static_cast<unsigned long long>(errors_[k].load(relaxed)));
+  }
+  out += "# HELP ujsond_request_body_bytes_total Request body bytes received.\n";
+  out += "# TYPE ujsond_request_body_bytes_total counter\n";
+  line(out, "ujsond_request_body_bytes_total %llu\n", static_cast<unsigned long long>(bytes_in_.load(relaxed)));
+  out += "# HELP ujsond_response_body_bytes_total Response body bytes sent.\n";
+  out += "# TYPE ujsond_response_body_bytes_total counter\n";
+  line(out, "ujsond_response_body_bytes_total %llu\n", static_cast<unsigned long long>(bytes_out_.load(relaxed)));
+  out += "# HELP ujsond_open_connections Connections open now.\n";
+  out += "# TYPE ujsond_open_connections gauge\n";
+  line(out, "ujsond_open_connections %llu\n", static_cast<unsigned long long>(open_.load(relaxed)));
+  out += "# HELP ujsond_connections_total Connections accepted.\n";
+  out += "# TYPE ujsond_connections_total counter\n";
+  line(out, "ujsond_connections_total %llu\n", static_cast<unsigned long long>(opened_.load(relaxed)));
+  out += "# HELP ujsond_connections_rejected_total Connections refused over --max-connections.\n";
+  out += "# TYPE ujsond_connections_rejected_total counter\n";
+  line(out, "ujsond_connections_rejected_total %llu\n", static_cast<unsigned long long>(rejected_.load(relaxed)));
+}
+
+}  // namespace ujsond

@@ -1,0 +1,45 @@
+#pragma once
+// Counters for GET /metrics, in Prometheus' text format. Lock-free: relaxed atomics that
+// any thread may bump; render() reads them without stopping anyone.
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "ujson/proto/handler.hpp"
+
+namespace ujsond {
+
+class metrics final : public ujson::proto::metrics_source {
+ public:
+  static constexpr std::array<unsigned, 13> statuses{200, 400, 404, 405, 408, 411, 413, 415, 422, 431, 500, 503, 0};
+  // Upper bounds of the latency buckets, in seconds (+Inf is implied).
+  static constexpr std::array<double, 15> buckets{0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,
+                                                   0.05,   0.1,     0.25,   0.5,   1.0,    2.5,   5.0};
+
+  // One answered request: body bytes in and out, time from its first byte to the last
+  // byte of the answer; error_code is the body's code (empty on success).
+  void record(ujson::proto::endpoint where, unsigned status, std::string_view error_code, std::uint64_t bytes_in,
+              std::uint64_t bytes_out, double seconds) noexcept;
+  void connection_opened() noexcept;
+  void connection_closed() noexcept;
+  void connection_rejected() noexcept;
+
+  void render(std::string& out) const override;
+
+ private:
+  using counter = std::atomic<std::uint64_t>;
+  static constexpr std::size_t endpoints = ujson::proto::endpoint_count;
+  static constexpr std::size_t error_kinds = 13;  // the http errors, then "invalid_json" (422)
+
+  std::array<std::array<counter, statuses.size()>, endpoints> requests_{};
+  std::array<std::array<counter, buckets.size() + 1>, endpoints> latency_{};
+  std::array<counter, endpoints> latency_micros_{};
+  std::array<counter, error_kinds> errors_{};
+  counter bytes_in_{0}, bytes_out_{0};
+  counter open_{0}, opened_{0}, rejected_{0};
+};
+
+}  // namespace ujsond

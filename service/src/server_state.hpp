@@ -1,0 +1,38 @@
+#pragma once
+// What every connection shares: the configuration, the counters, the draining flag, and
+// the set of open sessions (so that a drain can reach the idle ones).
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+#include "config.hpp"
+#include "metrics.hpp"
+
+namespace ujsond {
+
+class session;
+
+class server_state {
+ public:
+  explicit server_state(const config& c) : cfg(c) {}
+
+  const config& cfg;
+  metrics stats;
+
+  bool draining() const noexcept { return draining_.load(std::memory_order_acquire); }
+  std::size_t open_sessions() const;
+
+  void add(const std::shared_ptr<session>& s);
+  void remove(const session* s);
+  // Sets the draining flag and tells every open session (on its own strand).
+  void start_drain();
+
+ private:
+  std::atomic<bool> draining_{false};
+  mutable std::mutex mutex_;
+  std::unordered_map<const session*, std::weak_ptr<session>> sessions_;
+};
+
+}  // namespace ujsond

@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""`make load`: wrk against ujsond, a Node.js JSON server and nginx (no JSON work, the
+ceiling), per workload and endpoint; prints the table and writes bench/results/http.md.
+
+The server under test runs pinned to CPU 0 (ujsond with --threads 1), wrk pinned to CPU 1.
+Every run must answer 2xx only: any other status, or a socket error, fails `make load`.
+Environment: LOAD_DURATION (seconds per run, default 3), LOAD_CONNECTIONS (default 32),
+LOAD_WORKLOADS (comma-separated ids, default all).
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD = ROOT / "build" / "release"
+BODIES = ROOT / "build" / "load" / "bodies"
+SCRIPTS = ROOT / "tests" / "load" / "wrk"
+RESULTS = ROOT / "bench" / "results" / "http.md"
+DURATION = int(os.environ.get("LOAD_DURATION", "3"))
+CONNECTIONS = int(os.environ.get("LOAD_CONNECTIONS", "32"))
+ENDPOINTS = ["/validate", "/decode", "/encode"]
+SERVER_CPU, CLIENT_CPU = "0", "1"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_port(port, proc, timeout=10.0):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nothing listens on {port}")
+
+
+class Server:
+    def __init__(self, name, argv, port, cwd=None):
+        self.name, self.port = name, port
+        self.log = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen(["taskset", "-c", SERVER_CPU] + argv, stdout=self.log, stderr=self.log, cwd=cwd)
+        wait_port(port, self.proc)
+
+    def stop(self):
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def start_ujsond():
+    port = free_port()
+    return Server("ujsond", [str(BUILD / "service" / "ujsond"), "--port", str(port), "--threads", "1",
+                             "--access-log=false", "--drain-timeout", "0"], port)
+
+
+def start_node():
+    port = free_port()
+    return Server("node", ["node", str(ROOT / "tests" / "load" / "node_server.js"), str(port)], port)
+
+
+def start_nginx(tmp):
+    port = free_port()
+    conf = (ROOT / "tests" / "load" / "nginx.conf.in").read_text()
+    conf = conf.replace("@PORT@", str(port)).replace("@DIR@", str(tmp))
+    path = Path(tmp) / "nginx.conf"
+    path.write_text(conf)
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    return Server("nginx", [nginx, "-c", str(path), "-p", str(tmp), "-e", str(Path(tmp) / "nginx-error.log")], port)
+
+
+def wrk(port, workload, path, duration):
+    env = dict(os.environ, UJSON_LOAD_PATH=path, UJSON_LOAD_BODIES=str(BODIES), UJSON_LOAD_SCRIPTS=str(SCRIPTS))
+    cmd = ["taskset", "-c", CLIENT_CPU, "wrk", "-t1", f"-c{CONNECTIONS}", f"-d{duration}s", "--timeout", "10s",
+           "-s", str(SCRIPTS / f"{workload}.lua"), f"http://127.0.0.1:{port}{path}"]
+    out = subprocess.run(cmd, env=env, cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    line = [l for l in out.splitlines() if l.startswith('{"requests"')]
+    if not line:
+        raise RuntimeError("wrk printed no summary:\n" + out)
+    r = json.loads(line[-1])
+    seconds = r["duration_us"] / 1e6
+    r["rps"] = r["requests"] / seconds
+    r["mbps"] = r["rps"] * r["body_bytes"] / 1e6
+    r["bad"] = r["non_2xx"] + r["connect_errors"] + r["read_errors"] + r["write_errors"] + r["timeouts"]
+    return r
+
+
+def check_answer(port, workload, path):
+    """One request by hand: the server answers this body with a 2xx (wrk only counts)."""
+    body = (BODIES / f"{workload}.json").read_bytes()
+    with socket.create_connection(("127.0.0.1", port)) as s:
+        s.sendall(f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode() + body)
+        data = b""
+        while chunk := s.recv(1 << 16):
+            data += chunk
+    status = int(data.split(b" ", 2)[1])
+    return status
+
+
+def main():
+    for tool in ("wrk", "node", "taskset"):
+        if not shutil.which(tool):
+            sys.exit(f"load: {tool} is missing (scripts/bootstrap load installs it)")
+    if (os.cpu_count() or 1) < 2:
+        global CLIENT_CPU
+        CLIENT_CPU = "0"
+    BODIES.mkdir(parents=True, exist_ok=True)
+    subprocess.run([str(BUILD / "tests" / "load" / "load_bodies"), str(BODIES)], check=True)
+    index = [l.split("\t") for l in (BODIES / "index.tsv").read_text().splitlines()]
+    wanted = os.environ.get("LOAD_WORKLOADS")
+    if wanted:
+        index = [w for w in index if w[0] in wanted.split(",")]
+
+    results = {}  # (server, workload, path) -> wrk result
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for start in (start_ujsond, start_node, lambda: start_nginx(tmp)):
+            server = start()
+            try:
+                paths = ["/validate"] if server.name == "nginx" else ENDPOINTS
+                wrk(server.port, index[0][0], paths[0], 1)  # warm-up
+                for wid, label, size in index:
+                    for path in paths:
+                        status = check_answer(server.port, wid, path)
+                        r = wrk(server.port, wid, path, DURATION)
+                        results[(server.name, wid, path)] = r
+                        if r["bad"] or not 200 <= status < 300:
+                            failures.append(f"{server.name} {path} {wid}: status {status}, {r['non_2xx']} non-2xx, "
+                                            f"{r['bad'] - r['non_2xx']} socket errors")
+                        print(f"{server.name:7} {path:10} {wid:15} {r['rps']:10.0f} req/s {r['mbps']:9.1f} MB/s "
+                              f"p99 {r['p99_us'] / 1000:7.2f} ms  non-2xx {r['non_2xx']}", flush=True)
+            finally:
+                server.stop()
+
+    report = render(index, results, failures)
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(report)
+    print()
+    print(report)
+    if failures:
+        print("load: FAILED\n  " + "\n  ".join(failures), file=sys.stderr)
+        sys.exit(1)
+
+
+def render(index, results, failures):
+    cpu = "unknown CPU"
+    try:
+        m = re.search(r"model name\s*:\s*(.*)", Path("/proc/cpuinfo").read_text())
+        cpu = m.group(1) if m else cpu
+    except OSError:
+        pass
+    lines = [
+        "# HTTP load: ujsond vs Node.js vs nginx",
+        "",
+        f"`make load` on {cpu}: each server pinned to one core (ujsond `--threads 1`), wrk on the other, "
+        f"{CONNECTIONS} keep-alive connections, {DURATION} s per cell; MB/s counts request bodies. "
+        "Node.js: `http` + `JSON.parse`/`JSON.stringify` (tests/load/node_server.js). "
+        "nginx: `return 200`, no JSON work (the ceiling). Every response was checked to be 2xx.",
+        "",
+        "| workload | body | endpoint | ujsond req/s | MB/s | p99 ms | Node req/s | p99 ms | ujsond/Node | "
+        "nginx req/s | ujsond/nginx | bar |",
+        "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    corpus = {"twitter", "citm_catalog", "canada"}
+    verdicts = []
+    for wid, label, size in index:
+        ceiling = results.get(("nginx", wid, "/validate"))
+        for path in ENDPOINTS:
+            u, n = results.get(("ujsond", wid, path)), results.get(("node", wid, path))
+            if not u or not n:
+                continue
+            ratio = u["rps"] / n["rps"] if n["rps"] else float("inf")
+            of_ceiling = u["rps"] / ceiling["rps"] if ceiling and path == "/validate" else None
+            need = 10 if wid in corpus and path == "/validate" else 3 if path == "/validate" else 2
+            ok = ratio >= need
+            bar = f"≥{need}× Node"
+            if of_ceiling is not None and int(size) < 4096:
+                ok = ok and of_ceiling >= 0.7
+                bar += ", ≥70% nginx"
+            verdicts.append(ok)
+            cells = [label, f"{int(size):,} B", path, f"{u['rps']:,.0f}", f"{u['mbps']:,.1f}",
+                     f"{u['p99_us'] / 1000:.2f}", f"{n['rps']:,.0f}", f"{n['p99_us'] / 1000:.2f}", f"{ratio:.1f}×",
+                     f"{ceiling['rps']:,.0f}" if ceiling and path == "/validate" else "—",
+                     f"{of_ceiling:.0%}" if of_ceiling is not None else "—",
+                     f"{bar} {'✓' if ok else '✗'}"]
+            lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", f"Bars met: {sum(verdicts)} of {len(verdicts)}. "
+              f"Non-2xx responses or socket errors: {'none' if not failures else len(failures)}.",
+              "", "Command: `make load` (tests/load/run_load.py).", ""]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    main()

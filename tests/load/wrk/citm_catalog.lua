@@ -1,0 +1,3 @@
+-- Workload citm_catalog: its body (written by load_bodies), POSTed by post.lua.
+body_file = (os.getenv("UJSON_LOAD_BODIES") or "build/load/bodies") .. "/citm_catalog.json"
+dofile((os.getenv("UJSON_LOAD_SCRIPTS") or "tests/load/wrk") .. "/post.lua")

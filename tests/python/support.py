@@ -1,0 +1,38 @@
+"""Shared by the ultrajson tests: the module under test and the project's data directory.
+
+ctest sets PYTHONPATH to the build's python/ directory and UJSON_DATA_DIR to data/. Run by
+hand from tests/python (python3 -m unittest -v), the release build is used.
+"""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+DATA_DIR = os.environ.get("UJSON_DATA_DIR") or os.path.join(ROOT, "data")
+# Under ASan (the asan preset) freed memory sits in a quarantine: resident-memory
+# measurements mean nothing there, and everything runs several times slower.
+SANITIZED = os.environ.get("UJSON_SANITIZED") == "1"
+
+try:
+    import ultrajson  # noqa: F401
+except ImportError:
+    sys.path.insert(0, os.path.join(ROOT, "build", "release", "python"))
+    import ultrajson  # noqa: F401
+
+
+def suite_files(prefix):
+    """(name, bytes) of every JSONTestSuite test_parsing file whose name starts with prefix."""
+    directory = os.path.join(DATA_DIR, "JSONTestSuite", "test_parsing")
+    names = sorted(n for n in os.listdir(directory) if n.startswith(prefix) and n.endswith(".json"))
+    for name in names:
+        with open(os.path.join(directory, name), "rb") as f:
+            yield name, f.read()
+
+
+def corpus_files():
+    directory = os.path.join(DATA_DIR, "corpus")
+    for name in sorted(os.listdir(directory)):
+        if name.endswith(".json"):
+            with open(os.path.join(directory, name), "rb") as f:
+                yield name, f.read()

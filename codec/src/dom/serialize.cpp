@@ -19,11 +19,11 @@ class dom_serializer {
   errc write(const value& root) {
     if (errc e = w_.before_value(); e != errc::ok) return e;
     if (errc e = emit(root); e != errc::ok) return w_.fail(e);
-    while (!open_.empty()) {
-      frame& f = open_.back();
+    while (depth_ != 0) {
+      frame& f = top();
       if (f.next == f.size) {
         out_.push_back(f.object ? '}' : ']');
-        open_.pop_back();
+        --depth_;
         continue;
       }
       if (f.next != 0) out_.push_back(',');
@@ -74,13 +74,13 @@ class dom_serializer {
       case kind::array:
       case kind::object: {
         const bool object = v.is_object();
-        if (depth_limit_ - open_.size() == 0) return errc::depth_exceeded;
+        if (depth_limit_ == depth_) return errc::depth_exceeded;
         if (v.size() == 0) {
           out_.append(object ? "{}" : "[]", 2);
           return errc::ok;
         }
         out_.push_back(object ? '{' : '[');
-        open_.push_back(frame{&v, 0, v.size(), object});
+        push(frame{&v, 0, v.size(), object});
         return errc::ok;
       }
     }
@@ -90,7 +90,24 @@ class dom_serializer {
   writer& w_;
   buffer& out_;
   std::size_t depth_limit_;  // containers this tree may still open
-  std::vector<frame> open_;
+  // Open containers: the first levels inline, so small documents allocate nothing here.
+  frame inline_[32];
+  frame* stack_ = inline_;
+  std::size_t capacity_ = 32;
+  std::size_t depth_ = 0;
+  std::vector<frame> deep_;
+
+  frame& top() { return stack_[depth_ - 1]; }
+  void push(const frame& f) {
+    if (depth_ == capacity_) grow();
+    stack_[depth_++] = f;
+  }
+  void grow() {
+    deep_.resize(capacity_ * 2);  // keeps the frames when they already live in deep_
+    if (stack_ == inline_) std::copy(inline_, inline_ + depth_, deep_.begin());
+    stack_ = deep_.data();
+    capacity_ = deep_.size();
+  }
 };
 
 }  // namespace detail

@@ -15,6 +15,7 @@ COPY Makefile CMakeLists.txt CMakePresets.json ./
 COPY cmake/ cmake/
 COPY codec/ codec/
 COPY cli/ cli/
+COPY python/ python/
 COPY proto/ proto/
 COPY service/ service/
 COPY bench/codec/ bench/codec/

@@ -36,7 +36,7 @@ outcome fail(const request& req, response& res, workspace::impl& ws, endpoint wh
 }
 
 outcome handle(const request& req, response& res, workspace::impl& ws, const server_view& server) {
-  const std::string_view target(req.target().data(), req.target().size());
+  const std::string_view target = origin_form(std::string_view(req.target().data(), req.target().size()));
   const endpoint where = endpoint_of(target);
   const bool post = where == endpoint::validate || where == endpoint::decode || where == endpoint::encode;
   if (where == endpoint::other) return fail(req, res, ws, where, http_error::not_found);
@@ -128,7 +128,17 @@ std::string_view endpoint_label(endpoint e) noexcept {
   }
 }
 
+std::string_view origin_form(std::string_view target) noexcept {
+  // Absolute form ("http://host:8080/decode?x"), which HTTP/1.1 servers must accept.
+  const std::size_t scheme = target.find("://");
+  if (target.empty() || target.front() == '/' || scheme == std::string_view::npos) return target;
+  const std::size_t path = target.find_first_of("/?", scheme + 3);
+  if (path == std::string_view::npos) return "/";
+  return target.substr(path);
+}
+
 endpoint endpoint_of(std::string_view target) noexcept {
+  target = origin_form(target);
   const std::string_view path = target.substr(0, target.find('?'));
   if (path == "/validate") return endpoint::validate;
   if (path == "/decode") return endpoint::decode;

@@ -2,6 +2,9 @@
 // (listener.cpp), serves each connection (session.cpp) with ujson::proto's handler, and on
 // SIGTERM/SIGINT drains: stop accepting, answer every request already received, exit 0.
 
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <boost/asio/executor_work_guard.hpp>
@@ -62,6 +65,14 @@ int main(int argc, char** argv) {
       break;
   }
   std::signal(SIGPIPE, SIG_IGN);
+  // --max-connections needs as many descriptors: raise the soft limit toward the hard one.
+  if (rlimit limit{}; getrlimit(RLIMIT_NOFILE, &limit) == 0) {
+    const rlim_t wanted = static_cast<rlim_t>(cfg.max_connections) + 64;
+    if (limit.rlim_cur < wanted && limit.rlim_cur != RLIM_INFINITY) {
+      limit.rlim_cur = limit.rlim_max == RLIM_INFINITY ? wanted : std::min(wanted, limit.rlim_max);
+      setrlimit(RLIMIT_NOFILE, &limit);
+    }
+  }
 
   boost::system::error_code ec;
   const net::ip::address address = net::ip::make_address(cfg.address, ec);

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "ujson/proto/errors.hpp"
+
 namespace ujsond {
 namespace {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "ujson/proto/handler.hpp"
+#include "ujson/proto/endpoint.hpp"
 
 namespace ujsond {
 

@@ -7,8 +7,10 @@
 #include <boost/beast/core/string.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/read.hpp>
-#include <boost/beast/http/write.hpp>
+#include <boost/beast/http/status.hpp>
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <tuple>
 
 #include "access_log.hpp"
@@ -58,7 +60,7 @@ void session::start() {
   net::dispatch(socket_.get_executor(), [self = shared_from_this()] {
     // Accepted just as the drain began: answer what it sends, within the drain time.
     if (self->state_.draining()) self->drain_ = true;
-    self->wait_for_request();
+    self->read_next();
   });
 }
 
@@ -71,15 +73,22 @@ void session::on_drain() {
   drain_ = true;
   // A connection between requests gets the drain time to send one more; one in the middle
   // of a request finishes it and closes after the answer (see respond()).
-  if (phase_ == phase::idle) set_deadline(state_.cfg.drain_timeout);
+  if (read_pending_ && idle_) set_read_deadline(state_.cfg.drain_timeout);
 }
 
-void session::set_deadline(std::chrono::milliseconds after) {
-  timed_out_ = false;
-  deadline_ = clock::now() + after;
+// --- Timer ---------------------------------------------------------------------------
+
+void session::set_read_deadline(std::chrono::milliseconds after) {
+  read_timed_out_ = false;
+  read_deadline_ = clock::now() + after;
   // Read and idle deadlines are never earlier than a timer armed at most one tick ago;
   // only the short ones (drain, linger) re-arm it here.
-  if (deadline_ < timer_expiry_) arm_timer(deadline_);
+  if (read_deadline_ < timer_expiry_) arm_timer(read_deadline_);
+}
+
+void session::set_write_deadline(std::chrono::milliseconds after) {
+  write_deadline_ = clock::now() + after;
+  if (write_deadline_ < timer_expiry_) arm_timer(write_deadline_);
 }
 
 void session::arm_timer(clock::time_point at) {
@@ -92,36 +101,53 @@ void session::arm_timer(clock::time_point at) {
 
 void session::on_timer() {
   timer_expiry_ = clock::time_point::max();
-  if (!socket_.is_open()) return;
+  if (closing_) return;
   const clock::time_point now = clock::now();
-  if (now < deadline_) {
-    arm_timer(std::min(deadline_, now + tick_));
+  if (write_pending_ && now >= write_deadline_) {
+    close();  // a client that does not take its answers
     return;
   }
-  timed_out_ = true;
-  error_code ignored;
-  socket_.cancel(ignored);  // the pending read or write completes with operation_aborted
+  // A read's deadline counts only while nothing is being written (cancel() would stop
+  // the write too); the write has its own deadline.
+  if (read_pending_ && !write_pending_ && now >= read_deadline_) {
+    read_timed_out_ = true;
+    error_code ignored;
+    socket_.cancel(ignored);  // the read completes with operation_aborted
+    return;
+  }
+  clock::time_point next = clock::time_point::max();
+  if (write_pending_) next = std::min(next, write_deadline_);
+  if (read_pending_) next = std::min(next, read_deadline_);
+  if (next != clock::time_point::max()) arm_timer(std::max(now, std::min(next, now + tick_)));
 }
 
-void session::wait_for_request() {
+// --- Reading -------------------------------------------------------------------------
+
+void session::read_next() {
+  if (no_more_reads_ || closing_ || read_pending_) return;
+  if (answers_.size() >= queue_limit) return;  // paused: on_write resumes
   if (buffer_.size() > 0) {  // a pipelined request is already here
     read_header();
     return;
   }
-  phase_ = phase::idle;
   if (drain_ && state_.cfg.drain_timeout.count() == 0) {
-    close();
+    stop_reading();
     return;
   }
-  set_deadline(drain_ ? state_.cfg.drain_timeout : state_.cfg.idle_timeout);
+  read_pending_ = true;
+  idle_ = true;
+  set_read_deadline(drain_ ? state_.cfg.drain_timeout : state_.cfg.idle_timeout);
   socket_.async_read_some(buffer_.prepare(4096), [self = shared_from_this()](error_code ec, std::size_t n) {
     self->on_first_bytes(ec, n);
   });
 }
 
 void session::on_first_bytes(error_code ec, std::size_t n) {
-  if (ec) {  // idle or drain timeout, or the client closed: nothing to answer
-    close();
+  read_pending_ = false;
+  idle_ = false;
+  if (closing_) return;
+  if (ec) {  // idle or drain timeout, or the client closed: no request to answer
+    stop_reading();
     return;
   }
   buffer_.commit(n);
@@ -129,31 +155,48 @@ void session::on_first_bytes(error_code ec, std::size_t n) {
 }
 
 void session::read_header() {
-  phase_ = phase::reading;
-  started_ = clock::now();
-  set_deadline(state_.cfg.read_timeout);  // the whole request, header and body, within this
-  body_storage_.clear();
-  parser_.emplace(std::piecewise_construct, std::make_tuple(std::move(body_storage_)));
-  parser_->body_limit(state_.cfg.max_body);
-  parser_->header_limit(static_cast<std::uint32_t>(state_.cfg.max_header));
-  http::async_read_header(socket_, buffer_, *parser_,
+  if (!reading_) {
+    if (spare_.empty()) {
+      reading_ = std::make_unique<exchange>();
+    } else {
+      reading_ = std::move(spare_.back());
+      spare_.pop_back();
+    }
+  }
+  exchange& x = *reading_;
+  x.started = clock::now();
+  read_pending_ = true;
+  set_read_deadline(state_.cfg.read_timeout);  // the whole request, header and body, within this
+  x.body_storage.clear();
+  x.parser.emplace(std::piecewise_construct, std::make_tuple(std::move(x.body_storage)));
+  x.parser->body_limit(state_.cfg.max_body);
+  x.parser->header_limit(static_cast<std::uint32_t>(state_.cfg.max_header));
+  http::async_read_header(socket_, buffer_, *x.parser,
                           [self = shared_from_this()](error_code ec, std::size_t) { self->on_header(ec); });
 }
 
 void session::on_header(error_code ec) {
+  read_pending_ = false;
+  if (closing_) return;
   if (ec) {
     on_read_error(ec);
     return;
   }
-  if (!parser_->is_done()) {
-    const auto& req = parser_->get();
+  parser_type& parser = *reading_->parser;
+  // 100 Continue, unless earlier answers are still on their way out (they would mix).
+  if (!parser.is_done() && !write_pending_ && answers_.empty()) {
+    const auto& req = parser.get();
     const auto expect = req.find(http::field::expect);
     if (expect != req.end() && beast::iequals(expect->value(), "100-continue")) {
       static constexpr std::string_view go_on = "HTTP/1.1 100 Continue\r\n\r\n";
+      write_pending_ = true;
+      set_write_deadline(state_.cfg.read_timeout);
       net::async_write(socket_, net::buffer(go_on.data(), go_on.size()),
                        [self = shared_from_this()](error_code wec, std::size_t) {
+                         self->write_pending_ = false;
+                         if (self->closing_) return;
                          if (wec) {
-                           self->on_read_error(wec);
+                           self->close();
                          } else {
                            self->read_body();
                          }
@@ -165,17 +208,19 @@ void session::on_header(error_code ec) {
 }
 
 void session::read_body() {
-  if (parser_->is_done()) {
+  parser_type& parser = *reading_->parser;
+  if (parser.is_done()) {
     respond();
     return;
   }
-  const auto& req = parser_->get();
-  if (!req.chunked() && parser_->content_length()) {
-    read_body_directly(static_cast<std::size_t>(*parser_->content_length()));
+  const auto& req = parser.get();
+  read_pending_ = true;
+  if (!req.chunked() && parser.content_length()) {
+    read_body_directly(static_cast<std::size_t>(*parser.content_length()));
     return;
   }
   // Chunked: Beast's parser assembles the body (body_limit still applies).
-  http::async_read(socket_, buffer_, *parser_,
+  http::async_read(socket_, buffer_, parser,
                    [self = shared_from_this()](error_code ec, std::size_t) { self->on_body(ec); });
 }
 
@@ -184,12 +229,13 @@ void session::read_body() {
 // place: the only copy is the kernel's. What the header read already buffered is moved
 // over first.
 void session::read_body_directly(std::size_t length) {
-  ujson::proto::body_bytes& body = parser_->get().body();
+  ujson::proto::body_bytes& body = reading_->parser->get().body();
   body.resize_for_overwrite(length);
   const std::size_t have = std::min(length, buffer_.size());
   net::buffer_copy(net::buffer(body.data(), have), buffer_.data());
   buffer_.consume(have);
   if (have == length) {
+    read_pending_ = false;
     respond();
     return;
   }
@@ -202,6 +248,8 @@ void session::read_body_directly(std::size_t length) {
 }
 
 void session::on_body(error_code ec) {
+  read_pending_ = false;
+  if (closing_) return;
   if (ec) {
     on_read_error(ec);
     return;
@@ -211,7 +259,7 @@ void session::on_body(error_code ec) {
 
 void session::on_read_error(error_code ec) {
   proto::http_error e;
-  if (ec == net::error::operation_aborted && timed_out_) {
+  if (ec == net::error::operation_aborted && read_timed_out_) {
     e = proto::http_error::request_timeout;
   } else if (ec == http::error::body_limit) {
     e = proto::http_error::body_too_large;
@@ -220,100 +268,174 @@ void session::on_read_error(error_code ec) {
   } else if (ec != http::error::partial_message && ec != http::error::end_of_stream && is_http_parse_error(ec)) {
     e = proto::http_error::bad_request;
   } else {
-    close();  // the client went away mid-request: no one to answer
+    stop_reading();  // the client went away mid-request: no one to answer
     return;
   }
-  const bool have_header = parser_ && parser_->is_header_done();
-  res_ = {};
-  proto::outcome o = proto::error_response(e, have_header ? parser_->get().version() : 11, res_, workspace_);
+  exchange& x = *reading_;
+  const bool have_header = x.parser && x.parser->is_header_done();
+  x.res = {};
+  x.outcome = proto::error_response(e, have_header ? x.parser->get().version() : 11, x.res, x.workspace);
   if (have_header) {
-    const auto target = parser_->get().target();
-    o.where = proto::endpoint_of(std::string_view(target.data(), target.size()));
+    const auto target = x.parser->get().target();
+    x.outcome.where = proto::endpoint_of(std::string_view(target.data(), target.size()));
   }
-  send(o, false);
+  queue_answer(false);
+}
+
+// No more requests from this connection: answer what is queued, then close.
+void session::stop_reading() {
+  no_more_reads_ = true;
+  if (reading_) recycle(std::move(reading_));
+  close_when_done();
 }
 
 void session::respond() {
-  const proto::request& req = parser_->get();
-  res_ = {};
+  exchange& x = *reading_;
+  x.res = {};
   const proto::server_view view{state_.cfg.max_depth, state_.draining(), &state_.stats};
-  const proto::outcome o = proto::handle_request(req, res_, workspace_, view);
-  bool keep_alive = res_.keep_alive() && !o.close;
+  x.outcome = proto::handle_request(x.parser->get(), x.res, x.workspace, view);
+  bool keep_alive = x.res.keep_alive() && !x.outcome.close;
   // Draining: keep answering requests that are already here (read or in the socket),
   // and close after the last one.
   if (drain_ && buffer_.size() == 0) {
     error_code ec;
     if (socket_.available(ec) == 0 || ec) keep_alive = false;
   }
-  send(o, keep_alive);
+  queue_answer(keep_alive);
 }
 
-void session::send(const proto::outcome& o, bool keep_alive) {
-  outcome_ = o;
-  res_.keep_alive(keep_alive);
-  phase_ = phase::writing;
-  set_deadline(state_.cfg.read_timeout);
-  http::async_write(socket_, res_, [self = shared_from_this(), keep_alive](error_code ec, std::size_t) {
-    self->on_write(ec, keep_alive);
-  });
+void session::queue_answer(bool keep_alive) {
+  reading_->keep_alive = keep_alive;
+  reading_->res.keep_alive(keep_alive);
+  answers_.push_back(std::move(reading_));
+  if (!keep_alive) no_more_reads_ = true;  // nothing after a closing answer
+  write_next();
+  // Go on with a pipelined request already in the buffer; otherwise wait for the answers
+  // to be written before reading again (a read attempted now would almost always find
+  // the socket empty, since the client has not seen its answer yet: one wasted syscall).
+  if (buffer_.size() > 0) read_next();
 }
 
-void session::on_write(error_code ec, bool keep_alive) {
-  const double seconds = std::chrono::duration<double>(clock::now() - started_).count();
-  const bool have_header = parser_ && parser_->is_header_done();
-  const std::uint64_t bytes_in = parser_ ? parser_->get().body().size() : 0;
-  const std::uint64_t bytes_out = res_.body().size();
-  state_.stats.record(outcome_.where, outcome_.status, outcome_.error_code, bytes_in, bytes_out, seconds);
-  if (state_.cfg.access_log) {
-    access_entry entry;
-    entry.remote = remote_;
-    if (have_header) {
-      const auto& req = parser_->get();
-      entry.method = std::string_view(req.method_string().data(), req.method_string().size());
-      entry.target = std::string_view(req.target().data(), req.target().size());
-    } else {
-      entry.method = "-";
-      entry.target = "-";
-    }
-    entry.status = outcome_.status;
-    entry.error_code = outcome_.error_code;
-    entry.bytes_in = bytes_in;
-    entry.bytes_out = bytes_out;
-    entry.seconds = seconds;
-    log_access(entry);
+// --- Writing -------------------------------------------------------------------------
+
+namespace {
+
+// The answer's status line and fields, as HTTP/1.1 writes them. Every answer has a
+// Content-Length body (the handler calls prepare_payload), so this is all Beast's
+// serializer would do, without its buffer-sequence machinery.
+void serialize_head(const proto::response& res, std::string& out) {
+  out.clear();
+  out += res.version() == 10 ? "HTTP/1.0 " : "HTTP/1.1 ";
+  char status[4];
+  const auto r = std::to_chars(status, status + sizeof status, res.result_int());
+  out.append(status, r.ptr);
+  out += ' ';
+  const auto reason = http::obsolete_reason(res.result());
+  out.append(reason.data(), reason.size());
+  out += "\r\n";
+  for (const auto& field : res) {
+    out.append(field.name_string().data(), field.name_string().size());
+    out += ": ";
+    out.append(field.value().data(), field.value().size());
+    out += "\r\n";
   }
-  if (parser_) {
-    body_storage_ = std::move(parser_->get().body());  // its capacity serves the next request
-    // ... unless it was a large one: an idle connection should not pin megabytes.
-    if (body_storage_.capacity() > keep_body_capacity) body_storage_ = ujson::proto::body_bytes();
-    parser_.reset();
-  }
+  out += "\r\n";
+}
+
+}  // namespace
+
+void session::write_next() {
+  if (write_pending_ || answers_.empty() || closing_) return;
+  exchange& x = *answers_.front();
+  serialize_head(x.res, x.head);
+  const std::array<net::const_buffer, 2> buffers{net::buffer(x.head),
+                                                 net::buffer(x.res.body().data(), x.res.body().size())};
+  write_pending_ = true;
+  set_write_deadline(state_.cfg.read_timeout);
+  net::async_write(socket_, buffers, [self = shared_from_this()](error_code ec, std::size_t) { self->on_write(ec); });
+}
+
+void session::on_write(error_code ec) {
+  write_pending_ = false;
+  std::unique_ptr<exchange> x = std::move(answers_.front());
+  answers_.pop_front();
+  record(*x);
+  const bool keep_alive = x->keep_alive;
+  recycle(std::move(x));
+  if (closing_) return;
   if (ec) {
     close();
   } else if (!keep_alive) {
     linger_close();
+  } else if (!answers_.empty()) {
+    write_next();
+    if (buffer_.size() > 0) read_next();  // resumes a read paused at the queue limit
+  } else if (no_more_reads_) {
+    close_when_done();
   } else {
-    wait_for_request();
+    read_next();
   }
 }
 
+void session::record(const exchange& x) {
+  const double seconds = std::chrono::duration<double>(clock::now() - x.started).count();
+  const bool have_header = x.parser && x.parser->is_header_done();
+  const std::uint64_t bytes_in = x.parser ? x.parser->get().body().size() : 0;
+  const std::uint64_t bytes_out = x.res.body().size();
+  state_.stats.record(x.outcome.where, x.outcome.status, x.outcome.error_code, bytes_in, bytes_out, seconds);
+  if (!state_.cfg.access_log) return;
+  access_entry entry;
+  entry.remote = remote_;
+  if (have_header) {
+    const auto& req = x.parser->get();
+    entry.method = std::string_view(req.method_string().data(), req.method_string().size());
+    entry.target = std::string_view(req.target().data(), req.target().size());
+  } else {
+    entry.method = "-";
+    entry.target = "-";
+  }
+  entry.status = x.outcome.status;
+  entry.error_code = x.outcome.error_code;
+  entry.bytes_in = bytes_in;
+  entry.bytes_out = bytes_out;
+  entry.seconds = seconds;
+  log_access(entry);
+}
+
+void session::recycle(std::unique_ptr<exchange> x) {
+  if (x->parser) {
+    x->body_storage = std::move(x->parser->get().body());  // its capacity serves the next request
+    x->parser.reset();
+    // ... unless it was a large one: an idle connection should not pin megabytes.
+    if (x->body_storage.capacity() > keep_body_capacity) x->body_storage = ujson::proto::body_bytes();
+  }
+  if (spare_.size() < queue_limit) spare_.push_back(std::move(x));
+}
+
+// --- Closing -------------------------------------------------------------------------
+
+void session::close_when_done() {
+  if (!write_pending_ && answers_.empty() && !read_pending_) close();
+}
+
 void session::linger_close() {
-  phase_ = phase::closing;
   error_code ec;
   socket_.shutdown(socket_type::shutdown_send, ec);
   if (ec) {
     close();
     return;
   }
-  set_deadline(linger_time);
+  read_pending_ = true;
+  set_read_deadline(linger_time);
   struct discard {
     std::shared_ptr<session> self;
     void operator()(error_code ec, std::size_t) {
-      if (ec) {
-        self->close();
+      session& s = *self;
+      if (ec || s.closing_) {
+        s.read_pending_ = false;
+        s.close();
         return;
       }
-      session& s = *self;
       s.socket_.async_read_some(net::buffer(s.discard_), std::move(*this));
     }
   };
@@ -321,7 +443,8 @@ void session::linger_close() {
 }
 
 void session::close() {
-  phase_ = phase::closing;
+  if (closing_) return;
+  closing_ = true;
   error_code ec;
   timer_.cancel();
   socket_.shutdown(socket_type::shutdown_both, ec);

@@ -154,6 +154,13 @@ TEST_F(Handler, RoutingMethodsAndLength) {
   EXPECT_TRUE(no_length.result.close);
 }
 
+TEST_F(Handler, AbsoluteFormTargets) {
+  EXPECT_EQ(post("http://127.0.0.1:8080/encode?sort_keys=true", R"({"b":1,"a":2})").body, R"({"a":2,"b":1})");
+  EXPECT_EQ(call(http::verb::get, "http://localhost/healthz").status, 200u);
+  EXPECT_EQ(call(http::verb::get, "http://localhost").status, 404u);
+  EXPECT_EQ(endpoint_of("http://h/metrics?x"), endpoint::metrics);
+}
+
 TEST_F(Handler, MediaTypes) {
   EXPECT_EQ(post("/validate", "[]", nullptr).status, 200u);
   EXPECT_EQ(post("/validate", "[]", "text/plain").status, 200u);

@@ -76,6 +76,34 @@ TEST_F(Connections, ThirtyTwoConnectionsEachPipeliningFifty) {
   EXPECT_EQ(correct.load(), connections * depth);
 }
 
+TEST_F(Connections, PipelinedRequestsBeforeABadOneAreAllAnswered) {
+  client c(server_->port());
+  std::string batch;
+  for (int i = 0; i < 20; ++i) batch += to_wire(post("/decode", "[" + std::to_string(i) + "]"));
+  batch += "NOT HTTP AT ALL\r\n\r\n";
+  batch += to_wire(post("/decode", "[99]"));  // after the bad one: never answered
+  c.write_raw(batch);
+  for (int i = 0; i < 20; ++i) {
+    const response r = c.read();
+    ASSERT_EQ(r.body(), "[" + std::to_string(i) + "]");
+    ASSERT_TRUE(r.keep_alive());
+  }
+  const response bad = c.read();
+  EXPECT_EQ(bad.result_int(), 400);
+  EXPECT_FALSE(bad.keep_alive());
+  EXPECT_TRUE(c.closed_by_peer());
+}
+
+TEST_F(Connections, PipelinedRequestsThenHalfCloseAreAllAnswered) {
+  client c(server_->port());
+  std::string batch;
+  for (int i = 0; i < 30; ++i) batch += to_wire(post("/encode?indent=1", "[" + std::to_string(i) + "]"));
+  c.write_raw(batch);
+  c.socket().shutdown(tcp::socket::shutdown_send);  // the client is done sending
+  for (int i = 0; i < 30; ++i) EXPECT_EQ(c.read().body(), "[\n " + std::to_string(i) + "\n]");
+  EXPECT_TRUE(c.closed_by_peer());
+}
+
 TEST_F(Connections, HalfABodyThenGoneDoesNotDisturbOthers) {
   client steady(server_->port());
   EXPECT_EQ(steady.roundtrip(post("/decode", "[1]")).body(), "[1]");

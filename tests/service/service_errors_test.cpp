@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "service_support.hpp"
 
 namespace {
@@ -144,6 +146,25 @@ TEST_F(Errors, HeadersOverTheLimitAre431) {
   EXPECT_EQ(r.result_int(), 431);
   EXPECT_NE(r.body().find("header_too_large"), std::string::npos);
   EXPECT_TRUE(c.closed_by_peer());
+}
+
+TEST_F(Errors, AClientThatTakesNoAnswersIsClosed) {
+  client c(server_->port());
+  // Each answer is about a megabyte (30 levels, 1000 spaces each), far more than the
+  // socket buffers hold: the server's write stalls and --read-timeout ends it.
+  const std::string nested = std::string(30, '[') + std::string(30, ']');
+  std::string batch;
+  for (int i = 0; i < 50; ++i) batch += to_wire(post("/encode?indent=1000", nested));
+  c.write_raw(batch);
+  std::this_thread::sleep_for(1500ms);
+  int answers = 0;
+  try {
+    for (; answers < 50; ++answers) c.read(5s);
+  } catch (const std::exception&) {
+  }
+  EXPECT_LT(answers, 50);
+  client other(server_->port());
+  EXPECT_EQ(other.roundtrip(get("/healthz")).result_int(), 200);
 }
 
 TEST(ConnectionLimit, OverMaxConnectionsIs503) {

@@ -1,7 +1,7 @@
 #pragma once
 // handle_request: one HTTP request in, one response out, with no sockets (the service's
 // session does the I/O). The response body points into the connection's workspace, which
-// the session keeps from request to request, so answering allocates nothing once warm.
+// the session keeps from request to request, so its buffers are reused, not reallocated.
 
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/span_body.hpp>
@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "ujson/proto/body.hpp"
+#include "ujson/proto/endpoint.hpp"
 #include "ujson/proto/errors.hpp"
 #include "ujson/proto/options.hpp"
 
@@ -20,22 +21,6 @@ namespace http = boost::beast::http;
 
 using request = http::request<request_body>;  // body read in place by the codec
 using response = http::response<http::span_body<const char>>;
-
-enum class endpoint : std::uint8_t { validate, decode, encode, healthz, metrics, other };
-inline constexpr std::size_t endpoint_count = 6;
-// "validate", ..., "other" (for metrics labels and the access log).
-std::string_view endpoint_label(endpoint e) noexcept;
-// The endpoint a request target ("/decode?indent=2") names; other when none.
-endpoint endpoint_of(std::string_view target) noexcept;
-
-// GET /metrics: the service renders its counters into `out` (Prometheus text).
-class metrics_source {
- public:
-  virtual void render(std::string& out) const = 0;
-
- protected:
-  ~metrics_source() = default;
-};
 
 // What the handler may know of the server.
 struct server_view {

@@ -2,7 +2,8 @@
 """`make load`: wrk against ujsond, a Node.js JSON server and nginx (no JSON work, the
 ceiling), per workload and endpoint; prints the table and writes bench/results/http.md.
 
-The server under test runs pinned to CPU 0 (ujsond with --threads 1), wrk pinned to CPU 1.
+The servers run pinned to CPU 0 (ujsond with --threads 1), wrk pinned to CPU 1; each cell
+runs the three back to back.
 Every run must answer 2xx only: any other status, or a socket error, fails `make load`.
 Environment: LOAD_DURATION (seconds per run, default 3), LOAD_CONNECTIONS (default 32),
 LOAD_WORKLOADS (comma-separated ids, default all).
@@ -131,14 +132,21 @@ def main():
 
     results = {}  # (server, workload, path) -> wrk result
     failures = []
+    # All three servers run at once, pinned to the same core (an idle one takes no CPU),
+    # and each cell runs them back to back, so that a change in the machine's other load
+    # shifts the numbers being compared together.
     with tempfile.TemporaryDirectory() as tmp:
-        for start in (start_ujsond, start_node, lambda: start_nginx(tmp)):
-            server = start()
-            try:
-                paths = ["/validate"] if server.name == "nginx" else ENDPOINTS
-                wrk(server.port, index[0][0], paths[0], 1)  # warm-up
-                for wid, label, size in index:
-                    for path in paths:
+        servers = []
+        try:
+            for start in (start_ujsond, start_node, lambda: start_nginx(tmp)):
+                servers.append(start())
+            for server in servers:
+                wrk(server.port, index[0][0], "/validate", 1)  # warm-up
+            for wid, label, size in index:
+                for path in ENDPOINTS:
+                    for server in servers:
+                        if server.name == "nginx" and path != "/validate":
+                            continue  # the ceiling does no JSON work: one endpoint is enough
                         status = check_answer(server.port, wid, path)
                         r = wrk(server.port, wid, path, DURATION)
                         results[(server.name, wid, path)] = r
@@ -147,7 +155,8 @@ def main():
                                             f"{r['bad'] - r['non_2xx']} socket errors")
                         print(f"{server.name:7} {path:10} {wid:15} {r['rps']:10.0f} req/s {r['mbps']:9.1f} MB/s "
                               f"p99 {r['p99_us'] / 1000:7.2f} ms  non-2xx {r['non_2xx']}", flush=True)
-            finally:
+        finally:
+            for server in servers:
                 server.stop()
 
     report = render(index, results, failures)
@@ -171,7 +180,8 @@ def render(index, results, failures):
         "# HTTP load: ujsond vs Node.js vs nginx",
         "",
         f"`make load` on {cpu}: each server pinned to one core (ujsond `--threads 1`), wrk on the other, "
-        f"{CONNECTIONS} keep-alive connections, {DURATION} s per cell; MB/s counts request bodies. "
+        f"{CONNECTIONS} keep-alive connections, {DURATION} s per cell, the three servers back to back in each "
+        "cell; MB/s counts request bodies. "
         "Node.js: `http` + `JSON.parse`/`JSON.stringify` (tests/load/node_server.js). "
         "nginx: `return 200`, no JSON work (the ceiling). Every response was checked to be 2xx.",
         "",

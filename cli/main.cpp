@@ -3,12 +3,12 @@
 //   ujson format [options] [FILE]
 // Exit status: 0 success, 1 invalid JSON or unreadable input, 2 usage error.
 
-#include <charconv>
 #include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "arguments.hpp"
 #include "read_file.hpp"
 #include "ujson/dom.hpp"
 #include "ujson/validate.hpp"
@@ -51,11 +51,6 @@ bool load(const std::string& path, std::string& contents) {
   return false;
 }
 
-bool parse_count(std::string_view text, long long low, long long high, long long& out) {
-  const auto r = std::from_chars(text.data(), text.data() + text.size(), out);
-  return r.ec == std::errc() && r.ptr == text.data() + text.size() && out >= low && out <= high;
-}
-
 int run_validate(const std::vector<std::string>& args) {
   std::vector<std::string> files = args;
   if (files.empty()) files.push_back("-");
@@ -74,44 +69,10 @@ int run_validate(const std::vector<std::string>& args) {
   return status;
 }
 
-int run_format(const std::vector<std::string>& args) {
-  ujson::encode_options enc;
-  enc.ensure_ascii = false;  // canonical: only the escapes JSON requires
-  enc.escape_forward_slashes = false;
-  ujson::decode_options dec;
-  std::string path;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value_of = [&](long long low, long long high, long long& out) {
-      if (i + 1 >= args.size()) return false;
-      return parse_count(args[++i], low, high, out);
-    };
-    long long n = 0;
-    if (a == "--indent") {
-      if (!value_of(0, ujson::max_indent, n)) return usage_error("--indent needs a number from 0 to 1000");
-      enc.indent = static_cast<int>(n);
-    } else if (a == "--max-depth") {
-      if (!value_of(1, 1'000'000, n)) return usage_error("--max-depth needs a number from 1 to 1000000");
-      dec.max_depth = static_cast<std::size_t>(n);
-      enc.max_depth = dec.max_depth;
-    } else if (a == "--sort-keys") {
-      enc.sort_keys = true;
-    } else if (a == "--ensure-ascii") {
-      enc.ensure_ascii = true;
-    } else if (a == "--escape-slashes") {
-      enc.escape_forward_slashes = true;
-    } else if (a == "--html-safe") {
-      enc.encode_html_chars = true;
-    } else if (a.size() > 1 && a[0] == '-') {
-      return usage_error("unknown option " + a);
-    } else if (!path.empty()) {
-      return usage_error("format takes at most one FILE");
-    } else {
-      path = a;
-    }
-  }
-  if (path.empty()) path = "-";
-
+int run_format(const ujson::cli::invocation& how) {
+  const std::string& path = how.files.front();
+  const ujson::encode_options& enc = how.encode;
+  const ujson::decode_options& dec = how.decode;
   std::string contents;
   if (!load(path, contents)) return 1;
   ujson::document doc(dec);
@@ -137,15 +98,15 @@ int run_format(const std::vector<std::string>& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty()) return usage_error("missing command");
-  const std::string command = args.front();
-  args.erase(args.begin());
-  if (command == "--help" || command == "-h" || command == "help") {
-    std::fwrite(usage_text.data(), 1, usage_text.size(), stdout);
-    return 0;
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  ujson::cli::invocation how;
+  ujson::cli::usage_problem problem;
+  if (!ujson::cli::parse_arguments(args, how, problem)) return usage_error(problem.message);
+  switch (how.what) {
+    case ujson::cli::command::validate: return run_validate(how.files);
+    case ujson::cli::command::format: return run_format(how);
+    default:
+      std::fwrite(usage_text.data(), 1, usage_text.size(), stdout);
+      return 0;
   }
-  if (command == "validate") return run_validate(args);
-  if (command == "format") return run_format(args);
-  return usage_error("unknown command " + command);
 }

@@ -1,0 +1,82 @@
+#include "arguments.hpp"
+
+#include <charconv>
+#include <string_view>
+
+namespace ujson::cli {
+namespace {
+
+bool refuse(usage_problem& problem, std::string_view argument, std::string message) {
+  problem.argument.assign(argument);
+  problem.message = std::move(message);
+  return false;
+}
+
+bool parse_count(std::string_view text, long long low, long long high, long long& out) {
+  const auto r = std::from_chars(text.data(), text.data() + text.size(), out);
+  return r.ec == std::errc() && r.ptr == text.data() + text.size() && out >= low && out <= high;
+}
+
+bool parse_format(const std::vector<std::string>& args, invocation& out, usage_problem& problem) {
+  encode_options& enc = out.encode;
+  enc.ensure_ascii = false;  // canonical: only the escapes JSON requires
+  enc.escape_forward_slashes = false;
+  decode_options& dec = out.decode;
+  std::string path;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value_of = [&](long long low, long long high, long long& n) {
+      if (i + 1 >= args.size()) return false;
+      return parse_count(args[++i], low, high, n);
+    };
+    long long n = 0;
+    if (a == "--indent") {
+      if (!value_of(0, max_indent, n)) return refuse(problem, a, "--indent needs a number from 0 to 1000");
+      enc.indent = static_cast<int>(n);
+    } else if (a == "--max-depth") {
+      if (!value_of(1, max_cli_depth, n)) return refuse(problem, a, "--max-depth needs a number from 1 to 1000000");
+      dec.max_depth = static_cast<std::size_t>(n);
+      enc.max_depth = dec.max_depth;
+    } else if (a == "--sort-keys") {
+      enc.sort_keys = true;
+    } else if (a == "--ensure-ascii") {
+      enc.ensure_ascii = true;
+    } else if (a == "--escape-slashes") {
+      enc.escape_forward_slashes = true;
+    } else if (a == "--html-safe") {
+      enc.encode_html_chars = true;
+    } else if (a.size() > 1 && a[0] == '-') {
+      return refuse(problem, a, "unknown option " + a);
+    } else if (!path.empty()) {
+      return refuse(problem, a, "format takes at most one FILE");
+    } else {
+      path = a;
+    }
+  }
+  out.files.assign(1, path.empty() ? std::string("-") : path);
+  return true;
+}
+
+}  // namespace
+
+bool parse_arguments(const std::vector<std::string>& args, invocation& out, usage_problem& problem) {
+  out = invocation{};
+  if (args.empty()) return refuse(problem, "", "missing command");
+  const std::string& command = args.front();
+  if (command == "--help" || command == "-h" || command == "help") {
+    out.what = command::help;
+    return true;
+  }
+  if (command == "validate") {
+    out.what = command::validate;
+    out.files.assign(args.begin() + 1, args.end());
+    return true;
+  }
+  if (command == "format") {
+    out.what = command::format;
+    return parse_format(args, out, problem);
+  }
+  return refuse(problem, command, "unknown command " + command);
+}
+
+}  // namespace ujson::cli

@@ -1,0 +1,34 @@
+#pragma once
+// The `ujson` command line as data: which command, its files and, for `format`, the codec
+// options. Kept apart from main() so that tests/fuzz/fuzz_options.cpp can call it.
+
+#include <string>
+#include <vector>
+
+#include "ujson/options.hpp"
+
+namespace ujson::cli {
+
+enum class command { help, validate, format };
+
+struct invocation {
+  command what = command::help;
+  std::vector<std::string> files;  // validate: as given (none means standard input); format: exactly one, "-" for stdin
+  encode_options encode;           // format only: canonical output unless flags say otherwise
+  decode_options decode;
+};
+
+// Why the command line is refused: the argument at fault (empty when the command is
+// missing) and the sentence main() prints above the usage text.
+struct usage_problem {
+  std::string argument;
+  std::string message;
+};
+
+// The largest --max-depth; the decoder's heap stack grows up to it.
+inline constexpr long long max_cli_depth = 1'000'000;
+
+// args: argv without the program name.
+bool parse_arguments(const std::vector<std::string>& args, invocation& out, usage_problem& problem);
+
+}  // namespace ujson::cli

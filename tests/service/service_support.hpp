@@ -97,6 +97,7 @@ class server {
   }
 
   unsigned short port() const { return port_; }
+  pid_t pid() const { return pid_; }
   std::string log() const { return read_all(log_path_); }
   // The log once it contains `needle` (lines are written just after each answer is sent).
   std::string log_with(const std::string& needle, std::chrono::milliseconds limit = 5s) const {

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "ujson/decoder.hpp"
+#include "ujson/detail/recognize.hpp"
 #include "ujson/detail/scan.hpp"
 #include "ujson/detail/utf8.hpp"
 #include "ujson/dom.hpp"
@@ -632,6 +633,16 @@ inline void check_validate(const std::uint8_t* data, std::size_t size) {
   const error e = d.decode(json, c);
   UJSON_FUZZ_SAME_ERROR(v, e);
   if (!e) UJSON_FUZZ_CHECK(c.complete());
+
+  // The SIMD recognizer says "valid" exactly when the decoder accepts (with default options,
+  // within its own depth); validate() above already covers "valid" implying acceptance.
+  if (detail::recognizer_cpu_support()) {
+    const bool fast = detail::recognize_avx2(json.data(), json.size(), o.max_depth);
+    if (fast) UJSON_FUZZ_CHECK(!e);
+    if (!e && !o.allow_nan_literals && !o.allow_lone_surrogates && o.max_depth <= detail::recognizer_depth) {
+      UJSON_FUZZ_CHECK(fast);
+    }
+  }
 
   event_checker again(json, o);
   const error e2 = d.decode(json, again);

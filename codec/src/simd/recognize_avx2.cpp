@@ -1,0 +1,385 @@
+// The AVX2 recognizer (declared in ujson/detail/recognize.hpp). This file alone is compiled
+// with -mavx2 -mbmi -mpopcnt -mpclmul (codec/CMakeLists.txt) and runs only after
+// recognize.cpp has seen those on the CPU. Like utf8_avx2.cpp it includes no header with
+// inline functions of the project's, and keeps its own helpers in an anonymous namespace,
+// so no AVX2 copy of a shared function can be picked by the linker for code that runs
+// elsewhere.
+//
+// Stage 1 classifies 64 bytes at a time into bit masks (whitespace, the six structural
+// characters, quotes, backslashes, control characters), finds which quotes are escaped,
+// turns the quotes into an in-string mask with a carry-less multiply (prefix XOR), checks
+// everything that lives inside strings (control characters, escapes, \u pairs; UTF-8 by
+// the UTF-8 kernel over each run of non-ASCII blocks) and writes the positions of the
+// tokens: structural characters and opening quotes outside strings, and the first byte of
+// every other run (numbers and literals; anything else there is an error stage 2 rejects).
+// Stage 2 walks those positions with the grammar; strings cost it nothing, numbers and
+// literals are checked in place. Stage 2 takes the token bits of one block at a time and
+// asks stage 1 for the next block when they run out: nothing is allocated, no position
+// list is written, and the input is read about once.
+//
+// Any doubt means false: the decoder then decides, with the exact error.
+
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "ujson/detail/recognize.hpp"
+#include "ujson/detail/utf8.hpp"
+
+namespace ujson::detail {
+namespace {
+
+constexpr std::size_t block = 64;
+
+struct byte_classes {
+  bool scalar_end[256];  // may follow a number or literal: whitespace, structural, quote
+  bool escape[256];      // may follow a backslash
+  std::int8_t hex[256];
+
+  constexpr byte_classes() : scalar_end{}, escape{}, hex{} {
+    for (char c : {' ', '\t', '\n', '\r', ',', ':', '[', ']', '{', '}', '"'}) scalar_end[static_cast<unsigned char>(c)] = true;
+    for (char c : {'"', '\\', '/', 'b', 'f', 'n', 'r', 't', 'u'}) escape[static_cast<unsigned char>(c)] = true;
+    for (int c = 0; c < 256; ++c) hex[c] = -1;
+    for (int c = 0; c < 10; ++c) hex['0' + c] = static_cast<std::int8_t>(c);
+    for (int c = 0; c < 6; ++c) {
+      hex['a' + c] = static_cast<std::int8_t>(10 + c);
+      hex['A' + c] = static_cast<std::int8_t>(10 + c);
+    }
+  }
+};
+constexpr byte_classes classes{};
+
+// The block stage 2 reads once the input is over: its first byte is the last token, a
+// zero byte no grammar state takes but the end of the document.
+alignas(64) const char sentinel[block] = {};
+
+#define UJSON_RECOGNIZER_NOINLINE __attribute__((noinline))
+
+inline std::uint8_t at(const char* p) { return static_cast<std::uint8_t>(*p); }
+
+inline std::int32_t hex4(const char* p, const char* end) {
+  if (end - p < 4) return -1;
+  std::int32_t v = 0;
+  for (int i = 0; i < 4; ++i) {
+    const std::int8_t d = classes.hex[at(p + i)];
+    if (d < 0) return -1;
+    v = (v << 4) | d;
+  }
+  return v;
+}
+
+// Masks of one 64-byte block, bit i for byte i.
+struct block_masks {
+  std::uint64_t space, structural, quote, backslash, control;
+  bool non_ascii;
+};
+
+inline std::uint64_t mask64(__m256i lo, __m256i hi) {
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(lo)) |
+         (static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(hi))) << 32);
+}
+
+inline block_masks classify(const char* p) {
+  // Whitespace and structural characters each have distinct low nibbles, so one table
+  // lookup by low nibble names the only candidate a byte can be (bytes >= 0x80 look up 0).
+  // Structural bytes are looked up with bit 5 set, which folds '[' onto '{' and ']' onto
+  // '}'; it also folds two control characters onto ',' and ':', which is harmless: every
+  // control character outside whitespace is an error anyway.
+  // Fillers never match: an ASCII byte looks up its own low nibble, and 0xFF is no ASCII byte.
+  const char x = static_cast<char>(0xFF);
+  const __m256i space_table = _mm256_setr_epi8(' ', x, x, x, x, x, x, x, x, '\t', '\n', x, x, '\r', x, x,
+                                               ' ', x, x, x, x, x, x, x, x, '\t', '\n', x, x, '\r', x, x);
+  const __m256i op_table = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':', '{', ',', '}', 0, 0,
+                                            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':', '{', ',', '}', 0, 0);
+  const __m256i bit5 = _mm256_set1_epi8(0x20);
+  const __m256i quote = _mm256_set1_epi8('"');
+  const __m256i backslash = _mm256_set1_epi8('\\');
+  const __m256i control_max = _mm256_set1_epi8(0x1F);
+
+  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
+  auto spaces = [&](__m256i v) { return _mm256_cmpeq_epi8(_mm256_shuffle_epi8(space_table, v), v); };
+  auto ops = [&](__m256i v) {
+    const __m256i folded = _mm256_or_si256(v, bit5);
+    return _mm256_cmpeq_epi8(_mm256_shuffle_epi8(op_table, folded), folded);
+  };
+  auto controls = [&](__m256i v) { return _mm256_cmpeq_epi8(_mm256_min_epu8(v, control_max), v); };
+
+  block_masks m;
+  m.space = mask64(spaces(lo), spaces(hi));
+  m.structural = mask64(ops(lo), ops(hi));
+  m.quote = mask64(_mm256_cmpeq_epi8(lo, quote), _mm256_cmpeq_epi8(hi, quote));
+  m.backslash = mask64(_mm256_cmpeq_epi8(lo, backslash), _mm256_cmpeq_epi8(hi, backslash));
+  m.control = mask64(controls(lo), controls(hi));
+  m.non_ascii = _mm256_movemask_epi8(_mm256_or_si256(lo, hi)) != 0;
+  return m;
+}
+
+inline std::uint64_t prefix_xor(std::uint64_t bits) {
+  const __m128i all_ones = _mm_set1_epi8(static_cast<char>(0xFF));
+  const __m128i product = _mm_clmulepi64_si128(_mm_set_epi64x(0, static_cast<long long>(bits)), all_ones, 0);
+  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(product));
+}
+
+class recognizer {
+ public:
+  recognizer(const char* p, std::size_t n, std::size_t max_depth)
+      : begin_(p), end_(p + n), next_block_(p),
+        depth_limit_(max_depth < recognizer_depth ? max_depth : recognizer_depth) {}
+
+  bool run();
+
+ private:
+  // The tokens of one block: bit i set for a token at base[i].
+  struct tokens {
+    const char* base;
+    std::uint64_t bits;
+  };
+  tokens next_block();
+  std::uint64_t scan_block(const char* data, const char* real);
+  void check_escapes(std::uint64_t escaped, const char* real);
+  void flush_utf8(const char* upto);
+  const char* scalar(const char* p) const;
+  const char* number(const char* p) const;
+
+  const char* const begin_;
+  const char* const end_;
+  const char* next_block_;
+  const std::size_t depth_limit_;
+
+  // Stage 1 carries between blocks.
+  std::uint64_t in_string_ = 0;      // all ones when the previous block ended inside a string
+  std::uint64_t escape_next_ = 0;    // 1 when the previous block ended with an unused backslash
+  std::uint64_t scalar_before_ = 0;  // 1 when the previous block ended inside a number or literal
+  bool error_ = false;
+  const char* utf8_run_ = nullptr;   // start of the pending run of blocks with non-ASCII bytes
+  const char* low_half_ = nullptr;   // 'u' of a low surrogate already checked with its pair
+
+  alignas(64) char tail_[block];
+};
+
+// Escapes are rare, so they are found and checked one by one: each backslash that is not
+// itself escaped escapes the next byte, which must be one of "\/bfnrtu; \u takes four hex
+// digits and a high surrogate its low partner.
+void recognizer::check_escapes(std::uint64_t escaped, const char* real) {
+  while (escaped != 0) {
+    const char* e = real + _tzcnt_u64(escaped);
+    escaped = _blsr_u64(escaped);
+    if (e >= end_ || !classes.escape[at(e)]) {
+      error_ = true;
+      return;
+    }
+    if (*e != 'u' || e == low_half_) continue;
+    const std::int32_t u = hex4(e + 1, end_);
+    if (u < 0 || (u >= 0xDC00 && u <= 0xDFFF)) {
+      error_ = true;
+      return;
+    }
+    if (u >= 0xD800 && u <= 0xDBFF) {
+      const std::int32_t low = (end_ - e >= 11 && e[5] == '\\' && e[6] == 'u') ? hex4(e + 7, end_) : -1;
+      if (low < 0xDC00 || low > 0xDFFF) {
+        error_ = true;
+        return;
+      }
+      low_half_ = e + 6;
+    }
+  }
+}
+
+void recognizer::flush_utf8(const char* upto) {
+  if (utf8_run_ == nullptr) return;
+  if (!utf8_valid_avx2(utf8_run_, static_cast<std::size_t>(upto - utf8_run_))) error_ = true;
+  utf8_run_ = nullptr;
+}
+
+// `data` holds the 64 bytes to classify (the input, or tail_ for the last partial block);
+// `real` is where they start in the input. Returns the block's token bits.
+inline std::uint64_t recognizer::scan_block(const char* data, const char* real) {
+  const block_masks m = classify(data);
+
+  if (m.non_ascii) {
+    if (utf8_run_ == nullptr) utf8_run_ = real;
+  } else {
+    flush_utf8(real);
+  }
+
+  std::uint64_t escaped = 0;
+  if ((m.backslash | escape_next_) != 0) {
+    std::uint64_t backslash = m.backslash;
+    escaped = escape_next_;
+    backslash &= ~escape_next_;
+    escape_next_ = 0;
+    while (backslash != 0) {
+      const unsigned i = static_cast<unsigned>(_tzcnt_u64(backslash));
+      if (i == 63) {
+        escape_next_ = 1;
+        break;
+      }
+      escaped |= std::uint64_t{1} << (i + 1);
+      backslash &= ~(std::uint64_t{3} << i);  // the escaped byte escapes nothing
+    }
+    check_escapes(escaped, real);
+  }
+
+  const std::uint64_t quote = m.quote & ~escaped;
+  const std::uint64_t in_string = prefix_xor(quote) ^ in_string_;
+  in_string_ = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string) >> 63);
+  // Control characters never belong in strings, and outside them only as whitespace.
+  if ((m.control & (in_string | ~m.space)) != 0) error_ = true;
+
+  const std::uint64_t scalar = ~(m.structural | m.space | quote) & ~in_string;
+  const std::uint64_t scalar_start = scalar & ~((scalar << 1) | scalar_before_);
+  scalar_before_ = scalar >> 63;
+  return (m.structural & ~in_string) | (quote & in_string) | scalar_start;
+}
+
+// Classifies blocks until one has a token; past the end, the sentinel block.
+UJSON_RECOGNIZER_NOINLINE recognizer::tokens recognizer::next_block() {
+  for (;;) {
+    const char* b = next_block_;
+    const std::size_t left = static_cast<std::size_t>(end_ - b);
+    if (left == 0) {
+      flush_utf8(end_);
+      if (in_string_ != 0 || escape_next_ != 0) error_ = true;
+      return {sentinel, 1};
+    }
+    const char* data = b;
+    if (left >= block) {
+      next_block_ = b + block;
+    } else {
+      // The last partial block, padded with spaces: no tokens, no errors.
+      std::memset(tail_, ' ', block);
+      std::memcpy(tail_, b, left);
+      data = tail_;
+      next_block_ = end_;
+    }
+    const std::uint64_t bits = scan_block(data, b);
+    if (bits != 0) return {b, bits};
+  }
+}
+
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? ; returns the byte after it, or nullptr.
+inline const char* skip_digits(const char* p, const char* end) {
+  const __m128i zero = _mm_set1_epi8('0');
+  const __m128i nine = _mm_set1_epi8(9);
+  while (end - p >= 16) {
+    // A byte is a digit when byte - '0' is at most 9 unsigned.
+    const __m128i v = _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), zero);
+    const unsigned digits = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, nine), v)));
+    if (digits != 0xFFFF) return p + _tzcnt_u32(~digits);
+    p += 16;
+  }
+  while (p != end && static_cast<unsigned>(*p - '0') < 10) ++p;
+  return p;
+}
+
+const char* recognizer::number(const char* p) const {
+  if (*p == '-') ++p;
+  if (p == end_) return nullptr;
+  if (*p == '0') {
+    ++p;
+  } else if (static_cast<unsigned>(*p - '1') < 9) {
+    p = skip_digits(p + 1, end_);
+  } else {
+    return nullptr;
+  }
+  if (p != end_ && *p == '.') {
+    const char* digits = ++p;
+    p = skip_digits(p, end_);
+    if (p == digits) return nullptr;
+  }
+  if (p != end_ && (*p | 0x20) == 'e') {
+    ++p;
+    if (p != end_ && (*p == '+' || *p == '-')) ++p;
+    const char* digits = p;
+    p = skip_digits(p, end_);
+    if (p == digits) return nullptr;
+  }
+  return p;
+}
+
+// A number or literal starting at p, ending where whitespace or a structural byte starts:
+// returns the end, or nullptr.
+const char* recognizer::scalar(const char* p) const {
+  const char* q;
+  switch (*p) {
+    case 't': q = (end_ - p >= 4 && std::memcmp(p, "true", 4) == 0) ? p + 4 : nullptr; break;
+    case 'f': q = (end_ - p >= 5 && std::memcmp(p, "false", 5) == 0) ? p + 5 : nullptr; break;
+    case 'n': q = (end_ - p >= 4 && std::memcmp(p, "null", 4) == 0) ? p + 4 : nullptr; break;
+    default: q = number(p); break;
+  }
+  return (q != nullptr && (q == end_ || classes.scalar_end[at(q)])) ? q : nullptr;
+}
+
+bool recognizer::run() {
+  bool is_object[recognizer_depth];
+  std::size_t depth = 0;
+  // The current block's remaining tokens, kept in registers across the whole walk.
+  tokens t{nullptr, 0};
+  auto next = [&]() -> const char* {
+    if (t.bits == 0) t = next_block();
+    const char* token = t.base + _tzcnt_u64(t.bits);
+    t.bits = _blsr_u64(t.bits);
+    return token;
+  };
+  const char* p;
+
+value:
+  p = next();
+value_here:
+  switch (*p) {
+    case '"':
+      goto after_value;
+    case '{':
+      if (depth == depth_limit_) return false;
+      is_object[depth++] = true;
+      p = next();
+      if (*p == '}') {
+        --depth;
+        goto after_value;
+      }
+      if (*p != '"') return false;
+      goto colon;
+    case '[':
+      if (depth == depth_limit_) return false;
+      is_object[depth++] = false;
+      p = next();
+      if (*p == ']') {
+        --depth;
+        goto after_value;
+      }
+      goto value_here;
+    default:
+      if (*p == '\0' || scalar(p) == nullptr) return false;
+      goto after_value;
+  }
+
+colon:
+  if (*next() != ':') return false;
+  goto value;
+
+after_value:
+  p = next();
+  if (depth == 0) return p == sentinel && !error_;
+  if (*p == ',') {
+    if (!is_object[depth - 1]) goto value;
+    if (*next() != '"') return false;
+    goto colon;
+  }
+  if (*p != (is_object[depth - 1] ? '}' : ']')) return false;
+  --depth;
+  goto after_value;
+}
+
+}  // namespace
+
+bool recognize_avx2(const char* p, std::size_t n, std::size_t max_depth) noexcept {
+  // An empty input has no value: the decoder reports it.
+  if (n == 0) return false;
+  recognizer r(p, n, max_depth);
+  return r.run();
+}
+
+}  // namespace ujson::detail

@@ -1,6 +1,6 @@
 # The user's whole interface: make run | make test | make bench | make load (and make fuzz)
 JOBS ?= $(shell nproc)
-# Seconds per fuzzer (4 fuzzers): `make fuzz` and the bounded run in `make test`.
+# Seconds per fuzzer (6 fuzzers): `make fuzz` and the bounded run in `make test`.
 FUZZ_SECONDS ?= 60
 TEST_FUZZ_SECONDS ?= 20
 

@@ -42,10 +42,12 @@ load:
 	cmake --preset release >/dev/null
 	flock $${UJSON_BUILD_LOCK:-/tmp/ujson-build.lock} sh -c 'cmake --build --preset release -j$(JOBS) --target ujsond load_bodies && python3 tests/load/run_load.py'
 
-# Coverage-guided fuzzing of the codec: FUZZ_SECONDS per fuzzer (scripts/fuzz).
+# Coverage-guided fuzzing of the codec: FUZZ_SECONDS per fuzzer (scripts/fuzz); then
+# Valgrind over the codec tests and the Python module fuzzed for FUZZ_SECONDS (scripts/fuzz-extras).
 fuzz:
 	scripts/bootstrap fuzz
 	FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) scripts/fuzz
+	FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) scripts/fuzz-extras
 
 clean:
 	rm -rf build

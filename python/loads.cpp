@@ -241,12 +241,22 @@ bool utf8_with_escaped_surrogates(PyObject* str, std::string& out) {
 [[gnu::cold]] void raise_decode_error(module_state* st, const ujson::error& e, std::string_view input, PyObject* arg) {
   std::size_t pos = 0;
   const std::size_t end = e.offset < input.size() ? e.offset : input.size();
-  // Every byte before the error has been validated as UTF-8: count the lead bytes.
-  for (std::size_t i = 0; i < end; ++i) pos += (static_cast<unsigned char>(input[i]) & 0xC0) != 0x80;
   py_ref doc;
   if (PyUnicode_Check(arg)) {
+    // The str's own characters, each as many bytes as loads() handed the decoder: a lone
+    // surrogate went in as a six-byte \uXXXX escape (utf8_with_escaped_surrogates), so
+    // counting the input's UTF-8 lead bytes would overshoot.
+    const Py_ssize_t n = PyUnicode_GET_LENGTH(arg);
+    const int kind = PyUnicode_KIND(arg);
+    const void* data = PyUnicode_DATA(arg);
+    for (std::size_t bytes = 0; static_cast<Py_ssize_t>(pos) < n && bytes < end; ++pos) {
+      const Py_UCS4 c = PyUnicode_READ(kind, data, static_cast<Py_ssize_t>(pos));
+      bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : (c >= 0xD800 && c <= 0xDFFF) ? 6 : c < 0x10000 ? 3 : 4;
+    }
     doc = py_ref::borrow(arg);
   } else {
+    // Every byte before the error has been validated as UTF-8: count the lead bytes.
+    for (std::size_t i = 0; i < end; ++i) pos += (static_cast<unsigned char>(input[i]) & 0xC0) != 0x80;
     doc = py_ref(PyUnicode_DecodeUTF8(input.data(), static_cast<Py_ssize_t>(input.size()), "replace"));
     if (!doc) return;
   }

@@ -4,6 +4,7 @@
 #include <rapidjson/error/en.h>
 #include <rapidjson/memorystream.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdlib>
@@ -85,8 +86,12 @@ node from_ours(const ujson::value& v) {
 constexpr unsigned rapidjson_flags =
     rapidjson::kParseValidateEncodingFlag | rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag;
 
-node from_rapidjson(const rapidjson::Value& v) {
-  if (v.IsNull()) return node{};
+// Trees deeper than this cannot match ours (max_depth 1024), and walking them would only
+// risk the stack: their deeper levels are left out (as nulls).
+constexpr std::size_t max_tree_depth = 1100;
+
+node from_rapidjson(const rapidjson::Value& v, std::size_t depth = 0) {
+  if (v.IsNull() || depth > max_tree_depth) return node{};
   if (v.IsBool()) {
     node n;
     n.kind = node_kind::boolean;
@@ -100,12 +105,12 @@ node from_rapidjson(const rapidjson::Value& v) {
   node n;
   if (v.IsArray()) {
     n.kind = node_kind::array;
-    for (const rapidjson::Value& e : v.GetArray()) n.items.push_back(from_rapidjson(e));
+    for (const rapidjson::Value& e : v.GetArray()) n.items.push_back(from_rapidjson(e, depth + 1));
     return n;
   }
   n.kind = node_kind::object;
   for (const auto& m : v.GetObject()) {
-    n.items.push_back(from_rapidjson(m.value));
+    n.items.push_back(from_rapidjson(m.value, depth + 1));
     n.items.back().key.assign(m.name.GetString(), m.name.GetStringLength());
   }
   keep_last(n);
@@ -114,7 +119,8 @@ node from_rapidjson(const rapidjson::Value& v) {
 
 // ---- simdjson ----
 
-node from_simdjson(simdjson::dom::element e) {
+node from_simdjson(simdjson::dom::element e, std::size_t depth = 0) {
+  if (depth > max_tree_depth) return node{};
   switch (e.type()) {
     case simdjson::dom::element_type::NULL_VALUE: return node{};
     case simdjson::dom::element_type::BOOL: {
@@ -130,14 +136,16 @@ node from_simdjson(simdjson::dom::element e) {
     case simdjson::dom::element_type::ARRAY: {
       node n;
       n.kind = node_kind::array;
-      for (simdjson::dom::element child : simdjson::dom::array(e.get_array())) n.items.push_back(from_simdjson(child));
+      for (simdjson::dom::element child : simdjson::dom::array(e.get_array())) {
+        n.items.push_back(from_simdjson(child, depth + 1));
+      }
       return n;
     }
     case simdjson::dom::element_type::OBJECT: {
       node n;
       n.kind = node_kind::object;
       for (simdjson::dom::key_value_pair field : simdjson::dom::object(e.get_object())) {
-        n.items.push_back(from_simdjson(field.value));
+        n.items.push_back(from_simdjson(field.value, depth + 1));
         n.items.back().key.assign(field.key);
       }
       keep_last(n);
@@ -232,15 +240,28 @@ number_facts numbers_in(std::string_view text) {
     const bool zero = number.substr(0, number.find_first_of("eE")).find_first_of("123456789") == std::string::npos;
     if (std::isinf(d)) facts.overflow = true;
     if (d == 0 && !zero) facts.underflow = true;
+    if (zero && number.find_first_of("eE") != std::string::npos) {
+      // RapidJSON's fast path takes a power of ten up to 22 (exponent less fraction digits).
+      const std::size_t e = number.find_first_of("eE");
+      const std::size_t point = number.find('.');
+      const long long fraction = point == std::string::npos ? 0 : static_cast<long long>(e - point - 1);
+      long long exponent = 0;
+      for (char ch : number.substr(e + 1)) {
+        if (ch >= '0' && ch <= '9') exponent = std::min(exponent * 10 + (ch - '0'), 1'000'000LL);
+      }
+      if (number[e + 1] == '-') exponent = -exponent;
+      if (std::llabs(exponent - fraction) > 22) facts.zero_with_exponent = true;
+    }
   }
   return facts;
 }
 
 verdict parse_rapidjson(std::string_view text) {
   verdict v;
-  if (numbers_in(text).outside_doubles()) {
+  const number_facts facts = numbers_in(text);
+  if (facts.outside_doubles() || facts.zero_with_exponent) {
     v.refusal = peer_refusal::not_run;
-    v.error_name = "not run: a number outside the doubles";
+    v.error_name = "not run: a number it mishandles";
     return v;
   }
   rapidjson::Document doc;

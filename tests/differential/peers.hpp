@@ -32,10 +32,12 @@ verdict parse_ours(std::string_view text);
 // that deep inputs cannot overflow the stack), no comments, NaN or trailing commas, read
 // from a MemoryStream (no byte-order mark skipping).
 //
-// RapidJSON 1.1.0 (Debian 12's) mishandles numbers outside the range of finite, non-zero
-// doubles in this mode: 263665E304 gives -8.2e-308 instead of an error, and a 30-digit
-// mantissa with e-339 crashes it (a segfault in ParseNumber). Inputs holding such a number
-// are not given to it: they come back with refusal not_run.
+// RapidJSON 1.1.0 (Debian 12's) mishandles some numbers in this mode: outside the range of
+// finite, non-zero doubles, 263665E304 gives -8.2e-308 instead of an error and a 30-digit
+// mantissa with e-339 crashes it (a segfault in ParseNumber); a zero with an exponent past
+// its fast path (0e-284) reaches clz(0) in DiyFp (undefined; UBSan reports it) and comes
+// back as a double that changes from build to build. Inputs holding such a number are not
+// given to it: they come back with refusal not_run.
 verdict parse_rapidjson(std::string_view text);
 // The numbers of a text (found by a scan that skips strings, so it also reads invalid
 // texts up to their end), as far as they explain a peer's answer.
@@ -43,6 +45,7 @@ struct number_facts {
   bool big_integer = false;  // an integer beyond int64 and uint64
   bool overflow = false;     // a number beyond the largest double
   bool underflow = false;    // a number other than 0 below the smallest double
+  bool zero_with_exponent = false;  // a zero with an exponent beyond 10^22: 0e23, -0.0E-300
   bool outside_doubles() const { return overflow || underflow; }
 };
 number_facts numbers_in(std::string_view text);

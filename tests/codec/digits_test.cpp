@@ -10,6 +10,7 @@
 #include <string>
 
 #include "ujson/detail/digits.hpp"
+#include "ujson/detail/scan.hpp"
 
 namespace {
 
@@ -59,3 +60,33 @@ TEST(Digits, RandomValuesOfEveryLength) {
 }
 
 }  // namespace
+
+// detail::scan_digits / skip_digits (detail/scan.hpp): every run length from 0 to 40 at
+// every offset, ended by each kind of byte or by the end of the buffer, against a
+// byte-by-byte loop (the value wraps past 19 digits, the same way in both).
+TEST(ScanDigits, EveryRunLengthAtEveryOffsetMatchesALoop) {
+  std::mt19937_64 rng(7);
+  for (std::size_t offset = 0; offset < 20; ++offset) {
+    for (std::size_t run = 0; run <= 40; ++run) {
+      for (const char* stop : {".", "e", ",", "]", "/", ":", "\x80", ""}) {
+        std::string text(offset, 'x');
+        for (std::size_t i = 0; i < run; ++i) text.push_back(static_cast<char>('0' + rng() % 10));
+        text += stop;
+        text += std::string(rng() % 20, '7');  // digits after the stop must not count
+        if (*stop == '\0') text.resize(offset + run);
+        const char* begin = text.data() + offset;
+        const char* end = text.data() + text.size();
+
+        const char* want_end = begin;
+        while (want_end != end && *want_end >= '0' && *want_end <= '9') ++want_end;
+
+        std::uint64_t got = 123;  // accumulates onto what is there
+        std::uint64_t want_from_123 = 123;
+        for (const char* q = begin; q != want_end; ++q) want_from_123 = want_from_123 * 10 + static_cast<std::uint64_t>(*q - '0');
+        ASSERT_EQ(ujson::detail::scan_digits(begin, end, got), want_end) << "offset " << offset << " run " << run;
+        ASSERT_EQ(got, want_from_123) << "offset " << offset << " run " << run;
+        ASSERT_EQ(ujson::detail::skip_digits(begin, end), want_end);
+      }
+    }
+  }
+}

@@ -112,7 +112,33 @@ UJSON_INLINE std::uint64_t parse_eight_digits(std::uint64_t x) {
 // skip_digits that also accumulates the digits into value (wrapping past 19 digits;
 // callers count them). A partial word is parsed from the same load: its k digits are
 // moved to the top and the bytes below filled with '0'.
+UJSON_INLINE std::uint64_t leading_digits(std::uint64_t x, unsigned k) {
+  return (x << (8 * (8 - k))) | (0x3030303030303030ULL >> (8 * k));
+}
+
 UJSON_INLINE const char* scan_digits(const char* p, const char* end, std::uint64_t& value) {
+#if UJSON_HAVE_SSE2
+  // Where 16 bytes can be read, one compare finds the length of the run (most numbers fit),
+  // then whole words and the last partial one are converted without another check.
+  while (end - p >= 16) {
+    const __m128i v = _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), _mm_set1_epi8('0'));
+    const unsigned is_digit = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(9)), v)));
+    const unsigned n = static_cast<unsigned>(__builtin_ctz(~is_digit));  // at most 16
+    if (n < 8) {
+      if (n != 0) value = value * powers_of_ten_u64[n] + parse_eight_digits(leading_digits(load8(p), n));
+      return p + n;
+    }
+    value = value * 100000000 + parse_eight_digits(load8(p));
+    if (n == 16) {
+      value = value * 100000000 + parse_eight_digits(load8(p + 8));
+      p += 16;
+      continue;
+    }
+    const unsigned k = n - 8;
+    if (k != 0) value = value * powers_of_ten_u64[k] + parse_eight_digits(leading_digits(load8(p + 8), k));
+    return p + n;
+  }
+#endif
   while (end - p >= 8) {
     const std::uint64_t x = load8(p);
     const std::uint64_t m = non_digit_mask(x);
@@ -122,10 +148,7 @@ UJSON_INLINE const char* scan_digits(const char* p, const char* end, std::uint64
       continue;
     }
     const unsigned k = static_cast<unsigned>(__builtin_ctzll(m)) >> 3;
-    if (k != 0) {
-      const std::uint64_t digits = (x << (8 * (8 - k))) | (0x3030303030303030ULL >> (8 * k));
-      value = value * powers_of_ten_u64[k] + parse_eight_digits(digits);
-    }
+    if (k != 0) value = value * powers_of_ten_u64[k] + parse_eight_digits(leading_digits(x, k));
     return p + k;
   }
   while (p != end && is_digit(*p)) value = value * 10 + static_cast<std::uint64_t>(*p++ - '0');

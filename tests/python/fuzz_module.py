@@ -9,6 +9,7 @@ memory that grows when the same cases are replayed.
 
     python3 tests/python/fuzz_module.py [--seconds 60] [--seed 20261130 | --seed random]
     python3 tests/python/fuzz_module.py --seed S --replay CASE    # one failing case again
+    (--no-memory under ASan: its quarantine holds freed memory, so resident size means nothing)
 
 Each case is built from its own generator, seeded with (seed, case number): a failure
 prints both, and --replay rebuilds that case alone.
@@ -540,6 +541,8 @@ def main():
     parser.add_argument("--seconds", type=float, default=float(os.environ.get("FUZZ_SECONDS", 60)))
     parser.add_argument("--seed", default=os.environ.get("FUZZ_SEED", str(DEFAULT_SEED)))
     parser.add_argument("--replay", type=int, help="run only this case of the seed")
+    parser.add_argument("--no-memory", action="store_true",
+                        help="skip the resident-memory replay (under ASan, whose quarantine holds freed memory)")
     args = parser.parse_args()
     seed = int.from_bytes(os.urandom(4), "little") if args.seed == "random" else int(args.seed)
     print("fuzz_module: seed %d (reproduce with --seed %d)" % (seed, seed))
@@ -550,7 +553,7 @@ def main():
             print("case %d: FAIL %s" % (args.replay, e))
             return 1
         return 0
-    return 1 if fuzz(args.seconds, seed) else 0
+    return 1 if fuzz(args.seconds, seed, memory=not args.no_memory) else 0
 
 
 if __name__ == "__main__":

@@ -85,7 +85,7 @@ finding classify(std::string_view text, const verdict& ours, const verdict& othe
       case value_difference::none: f.kind = category::agree; break;
       case value_difference::big_number_as_double: f.kind = category::big_number_as_double; break;
       default:
-        f.kind = p == peer::rapidjson && c.ours.starts_with("double") && c.peer.starts_with("double") &&
+        f.kind = p == peer::rapidjson && c.ours_kind == node_kind::real && c.peer_kind == node_kind::real &&
                          agrees_with_us(ours, third)
                      ? category::rapidjson_rounding
                      : category::unexplained;
@@ -104,15 +104,17 @@ finding classify(std::string_view text, const verdict& ours, const verdict& othe
   }
   f.detail = std::string("ours refuses (") + ours.error_name + " at " + std::to_string(ours.ours.offset) + "), " +
              name_of(p) + " accepts";
+  // Each reason is explained only if it is the only one: without it, we accept too.
   f.kind = category::unexplained;
   if (ours.ours.code == ujson::errc::depth_exceeded && p == peer::rapidjson) {
-    f.kind = category::depth_unlimited;
+    if (parse_ours(text, {.max_depth = std::size_t{1} << 20}).accepted) f.kind = category::depth_unlimited;
   } else if (ours.ours.code == ujson::errc::lone_surrogate) {
-    f.kind = category::lone_surrogate;
+    if (parse_ours(text, {.allow_lone_surrogates = true}).accepted) f.kind = category::lone_surrogate;
   } else if (p == peer::rapidjson && text.find('\0') != std::string_view::npos) {
-    // Explained only if the text before the first NUL is what RapidJSON accepted.
-    const verdict prefix = parse_ours(text.substr(0, text.find('\0')));
-    if (prefix.accepted && classify(text, prefix, other, p, third).kind != category::unexplained) {
+    // And the text before the first NUL is what RapidJSON accepted.
+    const std::string_view before = text.substr(0, text.find('\0'));
+    const verdict prefix = parse_ours(before);
+    if (prefix.accepted && classify(before, prefix, other, p, third).kind != category::unexplained) {
       f.kind = category::nul_ends_input;
     }
   }

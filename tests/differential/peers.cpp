@@ -157,9 +157,9 @@ node from_simdjson(simdjson::dom::element e, std::size_t depth = 0) {
 
 }  // namespace
 
-verdict parse_ours(std::string_view text) {
+verdict parse_ours(std::string_view text, const ujson::decode_options& options) {
   verdict v;
-  ujson::document doc;
+  ujson::document doc(options);
   v.ours = doc.parse(text);
   v.accepted = !v.ours;
   if (v.accepted) {

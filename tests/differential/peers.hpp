@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "ujson/errors.hpp"
+#include "ujson/options.hpp"
 #include "value_tree.hpp"
 
 namespace ujson::differential {
@@ -26,8 +27,9 @@ struct verdict {
   std::string error_name;   // the library's own name of the error
 };
 
-// ujson::document with the default options (strict RFC 8259, keep_last, max_depth 1024).
-verdict parse_ours(std::string_view text);
+// ujson::document, by default with the default options (strict RFC 8259, keep_last,
+// max_depth 1024).
+verdict parse_ours(std::string_view text, const ujson::decode_options& options = {});
 // RapidJSON, strict: kParseValidateEncodingFlag | kParseFullPrecisionFlag, iterative (so
 // that deep inputs cannot overflow the stack), no comments, NaN or trailing commas, read
 // from a MemoryStream (no byte-order mark skipping).

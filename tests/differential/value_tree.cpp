@@ -54,6 +54,8 @@ void walk(const node& ours, const node& peer, std::string& path, comparison& res
     if (result.kind != value_difference::none && kind != value_difference::unexplained) return;
     result.kind = kind;
     result.where = path.empty() ? "(root)" : path;
+    result.ours_kind = ours.kind;
+    result.peer_kind = peer.kind;
     result.ours = describe(ours);
     result.peer = describe(peer);
   };

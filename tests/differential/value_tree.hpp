@@ -38,6 +38,8 @@ enum class value_difference : std::uint8_t {
 struct comparison {
   value_difference kind = value_difference::none;
   std::string where;  // a path to the first difference ("[3].name")
+  node_kind ours_kind = node_kind::null;  // the kinds of the two nodes there
+  node_kind peer_kind = node_kind::null;
   std::string ours;   // both sides there, printed
   std::string peer;
 };

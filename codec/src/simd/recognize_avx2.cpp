@@ -33,12 +33,24 @@ namespace {
 
 constexpr std::size_t block = 64;
 
+// What a value starting with a given byte can be; anything else there is an error.
+enum class starts : std::uint8_t { nothing, string, object, array, true_literal, false_literal, null_literal, number };
+
 struct byte_classes {
   bool scalar_end[256];  // may follow a number or literal: whitespace, structural, quote
   bool escape[256];      // may follow a backslash
   std::int8_t hex[256];
+  starts value[256];  // what a value beginning with this byte is
 
-  constexpr byte_classes() : scalar_end{}, escape{}, hex{} {
+  constexpr byte_classes() : scalar_end{}, escape{}, hex{}, value{} {
+    value[static_cast<unsigned char>('"')] = starts::string;
+    value[static_cast<unsigned char>('{')] = starts::object;
+    value[static_cast<unsigned char>('[')] = starts::array;
+    value[static_cast<unsigned char>('t')] = starts::true_literal;
+    value[static_cast<unsigned char>('f')] = starts::false_literal;
+    value[static_cast<unsigned char>('n')] = starts::null_literal;
+    value[static_cast<unsigned char>('-')] = starts::number;
+    for (int c = '0'; c <= '9'; ++c) value[c] = starts::number;
     for (char c : {' ', '\t', '\n', '\r', ',', ':', '[', ']', '{', '}', '"'}) scalar_end[static_cast<unsigned char>(c)] = true;
     for (char c : {'"', '\\', '/', 'b', 'f', 'n', 'r', 't', 'u'}) escape[static_cast<unsigned char>(c)] = true;
     for (int c = 0; c < 256; ++c) hex[c] = -1;
@@ -141,7 +153,10 @@ class recognizer {
   std::uint64_t scan_block(const char* data, const char* real);
   void check_escapes(std::uint64_t escaped, const char* real);
   void flush_utf8(const char* upto);
-  const char* scalar(const char* p) const;
+  bool scalar_ends_at(const char* q) const { return q == end_ || classes.scalar_end[at(q)]; }
+  bool literal(const char* p, const char* word, std::size_t n) const {
+    return static_cast<std::size_t>(end_ - p) >= n && std::memcmp(p, word, n) == 0 && scalar_ends_at(p + n);
+  }
   const char* number(const char* p) const;
 
   const char* const begin_;
@@ -300,21 +315,10 @@ const char* recognizer::number(const char* p) const {
   return p;
 }
 
-// A number or literal starting at p, ending where whitespace or a structural byte starts:
-// returns the end, or nullptr.
-const char* recognizer::scalar(const char* p) const {
-  const char* q;
-  switch (*p) {
-    case 't': q = (end_ - p >= 4 && std::memcmp(p, "true", 4) == 0) ? p + 4 : nullptr; break;
-    case 'f': q = (end_ - p >= 5 && std::memcmp(p, "false", 5) == 0) ? p + 5 : nullptr; break;
-    case 'n': q = (end_ - p >= 4 && std::memcmp(p, "null", 4) == 0) ? p + 4 : nullptr; break;
-    default: q = number(p); break;
-  }
-  return (q != nullptr && (q == end_ || classes.scalar_end[at(q)])) ? q : nullptr;
-}
-
 bool recognizer::run() {
-  bool is_object[recognizer_depth];
+  // The kind of each open container's parent; the innermost one's kind stays in a register.
+  bool parent_is_object[recognizer_depth];
+  bool in_object = false;
   std::size_t depth = 0;
   // The current block's remaining tokens, kept in registers across the whole walk.
   tokens t{nullptr, 0};
@@ -329,32 +333,42 @@ bool recognizer::run() {
 value:
   p = next();
 value_here:
-  switch (*p) {
-    case '"':
+  switch (classes.value[at(p)]) {
+    case starts::string:
       goto after_value;
-    case '{':
+    case starts::object:
       if (depth == depth_limit_) return false;
-      is_object[depth++] = true;
+      parent_is_object[depth++] = in_object;
+      in_object = true;
       p = next();
-      if (*p == '}') {
-        --depth;
-        goto after_value;
-      }
+      if (*p == '}') goto close;
       if (*p != '"') return false;
       goto colon;
-    case '[':
+    case starts::array:
       if (depth == depth_limit_) return false;
-      is_object[depth++] = false;
+      parent_is_object[depth++] = in_object;
+      in_object = false;
       p = next();
-      if (*p == ']') {
-        --depth;
-        goto after_value;
-      }
+      if (*p == ']') goto close;
       goto value_here;
-    default:
-      if (*p == '\0' || scalar(p) == nullptr) return false;
+    case starts::true_literal:
+      if (!literal(p, "true", 4)) return false;
       goto after_value;
+    case starts::false_literal:
+      if (!literal(p, "false", 5)) return false;
+      goto after_value;
+    case starts::null_literal:
+      if (!literal(p, "null", 4)) return false;
+      goto after_value;
+    case starts::number: {
+      const char* q = number(p);
+      if (q == nullptr || !scalar_ends_at(q)) return false;
+      goto after_value;
+    }
+    case starts::nothing:
+      return false;
   }
+  return false;
 
 colon:
   if (*next() != ':') return false;
@@ -364,12 +378,13 @@ after_value:
   p = next();
   if (depth == 0) return p == sentinel && !error_;
   if (*p == ',') {
-    if (!is_object[depth - 1]) goto value;
+    if (!in_object) goto value;
     if (*next() != '"') return false;
     goto colon;
   }
-  if (*p != (is_object[depth - 1] ? '}' : ']')) return false;
-  --depth;
+  if (*p != (in_object ? '}' : ']')) return false;
+close:
+  in_object = parent_is_object[--depth];
   goto after_value;
 }
 

@@ -45,17 +45,9 @@ std::uint64_t round_to_odd(std::uint64_t g1, std::uint64_t g0, std::uint64_t cp)
 }
 
 struct decimal {
-  std::uint64_t digits;  // significand, no trailing zeros
+  std::uint64_t digits;  // significand, maybe with trailing zeros (format_shortest drops them)
   int exponent;          // value = digits * 10^exponent
 };
-
-decimal trimmed(std::uint64_t f, int e) {
-  while (f % 10 == 0) {
-    f /= 10;
-    ++e;
-  }
-  return {f, e};
-}
 
 // The shortest decimal in the rounding interval of c * 2^q (closest to it on ties in length).
 decimal to_decimal(int q, std::uint64_t c) {
@@ -85,15 +77,15 @@ decimal to_decimal(int q, std::uint64_t c) {
     const std::uint64_t tp10 = sp10 + 10;
     const bool upin = vbl + out <= sp10 << 2;
     const bool wpin = (tp10 << 2) + out <= vbr;
-    if (upin != wpin) return trimmed(upin ? sp10 : tp10, k);
+    if (upin != wpin) return {upin ? sp10 : tp10, k};
   }
   const std::uint64_t t = s + 1;
   const bool uin = vbl + out <= s << 2;
   const bool win = (t << 2) + out <= vbr;
-  if (uin != win) return trimmed(uin ? s : t, k);
+  if (uin != win) return {uin ? s : t, k};
   // Both in the interval: the closer one, the even one on a tie.
   const auto cmp = static_cast<std::int64_t>(vb - ((s + t) << 1));
-  return trimmed(cmp < 0 || (cmp == 0 && (s & 1) == 0) ? s : t, k);
+  return {cmp < 0 || (cmp == 0 && (s & 1) == 0) ? s : t, k};
 }
 
 decimal shortest(std::uint64_t bits) {
@@ -105,7 +97,7 @@ decimal shortest(std::uint64_t bits) {
     if (mq > 0 && mq < 53) {
       // An integer below 2^53 is its own shortest decimal.
       const std::uint64_t f = c >> mq;
-      if ((f << mq) == c) return trimmed(f, 0);
+      if ((f << mq) == c) return {f, 0};
     }
     return to_decimal(-mq, c);
   }
@@ -131,20 +123,25 @@ std::size_t format_shortest(double value, char* out) noexcept {
     return static_cast<std::size_t>(end - out);
   }
   const decimal d = shortest(bits);
-  const int n = count_digits(d.digits);  // at most 17
+  int n = count_digits(d.digits);  // at most 17
+  int exponent = d.exponent;
   // Whole blocks are copied with fixed sizes (no memcpy calls); `out` has max_double_chars,
   // and no case below writes past its 40th byte.
-  char digits[32] = {};
+  char digits[48] = {};
   write_digits(d.digits, n, digits);
+  while (digits[n - 1] == '0') {  // trailing zeros (d.digits != 0: a digit is not '0')
+    --n;
+    ++exponent;
+  }
   // Python's repr notation: fixed for 1e-4 <= |v| < 1e16, else scientific with an exponent
   // of at least two digits. A fixed number without a point gets ".0" so it reads back as a
   // double.
-  const int x = d.exponent + n - 1;  // scientific exponent
+  const int x = exponent + n - 1;  // scientific exponent
   if (x >= -4 && x < 16) {
-    if (d.exponent >= 0) {  // an integer: n + exponent <= 16 digits
+    if (exponent >= 0) {  // an integer: n + exponent <= 16 digits
       std::memcpy(p, digits, 17);
       std::memset(p + n, '0', 16);
-      p += n + d.exponent;
+      p += n + exponent;
       std::memcpy(p, ".0", 2);
       p += 2;
     } else if (x >= 0) {  // the point falls inside the digits

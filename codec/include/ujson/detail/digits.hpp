@@ -3,6 +3,7 @@
 // by multiplications in a 64-bit word (SWAR), stored eight bytes at a time. Used for integers by the writer
 // and for the digits of doubles by format_shortest.
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -44,6 +45,18 @@ inline int count_digits(std::uint64_t v) {
   return guess + (v >= powers_of_ten_u64[guess] ? 1 : 0);
 }
 
+// A word whose lowest byte is the first in memory (the digit words below are built that way).
+inline void store_le(char* out, std::uint64_t word) {
+  if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+  std::memcpy(out, &word, 8);
+}
+inline std::uint64_t load_le(const char* p) {
+  std::uint64_t word;
+  std::memcpy(&word, p, 8);
+  if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+  return word;
+}
+
 // The eight decimal digits of v < 10^8, zero-padded, as ASCII bytes in a word whose
 // lowest byte is the first digit (SWAR: three multiplications split v into two 4-digit
 // halves in 32-bit lanes, four 2-digit quarters in 16-bit lanes, and digits in bytes; each
@@ -61,8 +74,7 @@ inline std::uint64_t eight_digits(std::uint32_t v) {
 // The last n (1..8) digits of v < 10^8, stored as eight bytes at out: the digits, then
 // 8 - n zero bytes.
 inline void store_digits_upto8(std::uint32_t v, int n, char* out) {
-  const std::uint64_t word = eight_digits(v) >> (8 * (8 - n));  // drop the leading zeros
-  std::memcpy(out, &word, 8);
+  store_le(out, eight_digits(v) >> (8 * (8 - n)));  // drop the leading zeros
 }
 
 // Writes the n = count_digits(v) digits of v at out, in 8-byte stores: at most
@@ -82,7 +94,7 @@ inline void write_digits(std::uint64_t v, int n, char* out) {
   const auto high = static_cast<std::uint32_t>(v / 100000000);
   const std::uint64_t low = eight_digits(static_cast<std::uint32_t>(v % 100000000));
   store_digits_upto8(high, n - 8, out);
-  std::memcpy(out + n - 8, &low, 8);
+  store_le(out + n - 8, low);
 }
 
 // At most 20 bytes, some past the end it returns (so out must hold 20); returns the end.

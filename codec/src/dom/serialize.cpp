@@ -37,7 +37,7 @@ class dom_serializer {
       const value* v = p;
       if (object) {
         const member* m = reinterpret_cast<const member*>(p);
-        const std::string_view key = m->key.as_string();
+        const std::string_view key = m->key.as_string();  // checked: a key is a string
         o = room(o, 6 * key.size() + 3);
         char* const after = w_.put_string(o, key);
         if (UJSON_UNLIKELY(after == nullptr)) return stop(o, errc::invalid_utf8);
@@ -56,21 +56,21 @@ class dom_serializer {
           break;
         case kind::boolean: {
           o = room(o, 6);
-          const bool b = v->as_bool();
+          const bool b = v->payload_.b;
           std::memcpy(o, b ? "true," : "false", 5);  // fixed width; the ',' is overwritten
           o += b ? 4 : 5;
           break;
         }
         case kind::int64:
           o = room(o, 21);
-          o = format_int(v->as_int64(), o);
+          o = format_int(v->payload_.i, o);
           break;
         case kind::uint64:
           o = room(o, 21);
-          o = format_uint(v->as_uint64(), o);
+          o = format_uint(v->payload_.u, o);
           break;
         case kind::double_: {
-          const double d = v->as_double();
+          const double d = v->payload_.d;
           if (UJSON_LIKELY(shortest && std::isfinite(d))) {
             o = room(o, max_double_chars + 1);
             o += format_shortest(d, o);
@@ -82,14 +82,14 @@ class dom_serializer {
           break;
         }
         case kind::big_number: {
-          const std::string_view text = v->as_string();
+          const std::string_view text(v->payload_.s, v->size());
           o = room(o, text.size() + 1);
           std::memcpy(o, text.data(), text.size());
           o += text.size();
           break;
         }
         case kind::string: {
-          const std::string_view s = v->as_string();
+          const std::string_view s(v->payload_.s, v->size());
           o = room(o, 6 * s.size() + 3);
           char* const after = w_.put_string(o, s);
           if (UJSON_UNLIKELY(after == nullptr)) return stop(o, errc::invalid_utf8);
@@ -109,11 +109,11 @@ class dom_serializer {
           *o++ = is_object ? '{' : '[';
           push(frame{p, end, object});
           if (is_object) {
-            const member* first = v->members().data();
+            const member* first = v->payload_.m;
             p = reinterpret_cast<const value*>(first);
             end = reinterpret_cast<const value*>(first + v->size());
           } else {
-            p = v->elements().data();
+            p = v->payload_.a;
             end = p + v->size();
           }
           object = is_object;

@@ -8,6 +8,7 @@
 #include "ujson/detail/number.hpp"
 #include "ujson/detail/scan.hpp"
 #include "ujson/detail/utf8.hpp"
+#include "string_escape.hpp"
 
 namespace ujson {
 namespace {
@@ -60,50 +61,12 @@ writer::writer(const encode_options& options) : options_(options) {
       e.length = 6;
     }
   }
-  for (int c = 0; c < 256; ++c) needs_escape_[c] = c >= 0x80 || escapes_[c].length != 0;
-  optional_escapes_[0] = options_.escape_forward_slashes ? '/' : '"';
-  optional_escapes_[1] = options_.encode_html_chars ? '<' : '"';
-  optional_escapes_[2] = options_.encode_html_chars ? '>' : '"';
-  optional_escapes_[3] = options_.encode_html_chars ? '&' : '"';
-}
-
-// Copies bytes that need no escape from p to out, and returns the first one that does
-// (or end). Whole 16-byte blocks are stored before they are checked: out has room, since
-// the caller reserved six bytes for every input byte and a block always lies within the
-// input.
-// With PassNonAscii, bytes >= 0x80 are copied too (the caller validates them).
-template <bool PassNonAscii>
-const char* writer::find_escape(const char* p, const char* end, char* out) const {
-  const char* const start = p;
-#if UJSON_HAVE_SSE2
-  const __m128i quote = _mm_set1_epi8('"');
-  const __m128i backslash = _mm_set1_epi8('\\');
-  const __m128i space = _mm_set1_epi8(0x20);  // signed compare: controls and non-ASCII
-  const __m128i control_bits = _mm_set1_epi8(static_cast<char>(0xE0));  // zero for controls only
-  const __m128i extra0 = _mm_set1_epi8(optional_escapes_[0]);
-  const __m128i extra1 = _mm_set1_epi8(optional_escapes_[1]);
-  const __m128i extra2 = _mm_set1_epi8(optional_escapes_[2]);
-  const __m128i extra3 = _mm_set1_epi8(optional_escapes_[3]);
-  while (end - p >= 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const __m128i low = PassNonAscii ? _mm_cmpeq_epi8(_mm_and_si128(v, control_bits), _mm_setzero_si128())
-                                     : _mm_cmplt_epi8(v, space);
-    __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)), low);
-    hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, extra0), _mm_cmpeq_epi8(v, extra1)));
-    hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, extra2), _mm_cmpeq_epi8(v, extra3)));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + (p - start)), v);
-    const int mask = _mm_movemask_epi8(hit);
-    if (mask != 0) return p + __builtin_ctz(static_cast<unsigned>(mask));
-    p += 16;
-  }
-#endif
-  out += p - start;
-  for (; p != end; ++p) {
-    const auto c = static_cast<unsigned char>(*p);
-    if (needs_escape_[c] && !(PassNonAscii && c >= 0x80)) break;
-    *out++ = *p;
-  }
-  return p;
+  pass_non_ascii_ = !options_.ensure_ascii && !options_.allow_lone_surrogates;
+  extra_escapes_ = options_.escape_forward_slashes || options_.encode_html_chars;
+  for (int c = 0; c < 256; ++c) stops_[c] = c >= 0x80 ? !pass_non_ascii_ : escapes_[c].length != 0;
+  const char optional[4] = {options_.escape_forward_slashes ? '/' : '"', options_.encode_html_chars ? '<' : '"',
+                            options_.encode_html_chars ? '>' : '"', options_.encode_html_chars ? '&' : '"'};
+  for (int i = 0; i < 4; ++i) std::memset(optional_escapes_[i], optional[i], 16);
 }
 
 void writer::reset() noexcept {
@@ -172,57 +135,34 @@ errc writer::write_string(std::string_view s) {
   // Worst case per input byte: a control character as \u00XX (6 bytes); a 4-byte UTF-8
   // sequence becomes a 12-byte surrogate-pair escape (3 per byte).
   if (s.size() > (SIZE_MAX - 2) / 6) return errc::out_of_memory;
-  char* const start = out_.reserve(s.size() * 6 + 2);
-  char* out = start;
-  *out++ = '"';
-  const char* p = s.data();
-  const char* const end = p + s.size();
-  while (p != end) {
-    const char* run = p;
-    p = find_escape<false>(p, end, out);
-    out += p - run;
-    if (p == end) break;
-    const auto c = static_cast<unsigned char>(*p);
-    if (c < 0x80) {
-      const escape& e = escapes_[c];
-      std::memcpy(out, e.bytes, 6);  // fixed-width copy; only `length` bytes count
-      out += e.length;
-      ++p;
-      continue;
-    }
-    if (!options_.ensure_ascii && !options_.allow_lone_surrogates) {
-      // Non-ASCII text is copied as is: validate the whole run up to the next byte that
-      // needs an escape at once.
-      const char* run = p;
-      p = find_escape<true>(p, end, out);
-      if (!detail::utf8_valid(run, static_cast<std::size_t>(p - run))) return errc::invalid_utf8;
-      out += p - run;
-      continue;
-    }
-    // A run of non-ASCII text, sequence by sequence, without going back to the block scan
-    // between characters (words of Arabic or CJK text are such runs).
-    do {
-      const std::size_t n = detail::utf8_sequence_length(p, end, options_.allow_lone_surrogates);
-      if (n == 0) return errc::invalid_utf8;
-      const std::uint32_t cp = detail::utf8_decode(p, n);
-      const bool surrogate = cp >= 0xD800 && cp <= 0xDFFF;
-      if (options_.ensure_ascii || surrogate) {
-        if (cp >= 0x10000) {
-          out = write_u_escape(out, 0xD800 + ((cp - 0x10000) >> 10));
-          out = write_u_escape(out, 0xDC00 + ((cp - 0x10000) & 0x3FF));
-        } else {
-          out = write_u_escape(out, cp);
-        }
-      } else {
-        std::memcpy(out, p, n);
-        out += n;
-      }
-      p += n;
-    } while (p != end && static_cast<unsigned char>(*p) >= 0x80);
-  }
-  *out++ = '"';
+  char* const out = put_string(out_.reserve(s.size() * 6 + 2), s);
+  if (out == nullptr) return errc::invalid_utf8;
   out_.commit(out);
   return errc::ok;
+}
+
+// A run of non-ASCII text, sequence by sequence, without going back to the block scan
+// between characters (words of Arabic or CJK text are such runs).
+const char* writer::put_non_ascii(const char* p, const char* end, char*& out) const {
+  do {
+    const std::size_t n = detail::utf8_sequence_length(p, end, options_.allow_lone_surrogates);
+    if (n == 0) return nullptr;
+    const std::uint32_t cp = detail::utf8_decode(p, n);
+    const bool surrogate = cp >= 0xD800 && cp <= 0xDFFF;
+    if (options_.ensure_ascii || surrogate) {
+      if (cp >= 0x10000) {
+        out = write_u_escape(out, 0xD800 + ((cp - 0x10000) >> 10));
+        out = write_u_escape(out, 0xDC00 + ((cp - 0x10000) & 0x3FF));
+      } else {
+        out = write_u_escape(out, cp);
+      }
+    } else {
+      std::memcpy(out, p, n);
+      out += n;
+    }
+    p += n;
+  } while (p != end && static_cast<unsigned char>(*p) >= 0x80);
+  return p;
 }
 
 errc writer::key(std::string_view s) {

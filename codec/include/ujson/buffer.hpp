@@ -54,6 +54,19 @@ class buffer {
     return data_ + size_;
   }
   void commit(char* end) noexcept { size_ = static_cast<std::size_t>(end - data_); }
+  // reserve(n) for a caller that keeps its own cursor across many values (the DOM
+  // serializer): `limit` is how far it may write before it must commit and call again.
+  // That is the end of the capacity, or with UJSON_TIGHT_SINK exactly n bytes on (and the
+  // caller then asks again for every value), so every write stays fenced.
+  char* reserve_run(std::size_t n, char*& limit) {
+    char* out = reserve(n);
+#ifdef UJSON_TIGHT_SINK
+    limit = out + n;
+#else
+    limit = data_ + capacity_;
+#endif
+    return out;
+  }
 
   void append(const char* p, std::size_t n) {
     char* out = reserve(n);

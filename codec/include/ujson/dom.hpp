@@ -79,6 +79,9 @@ class value {
   static value make_object(const member* members, std::size_t n) noexcept;
 
  private:
+  // Reads the payload of the kind it has just switched on, without the accessors' checks.
+  friend class detail::dom_serializer;
+
   value(kind k, std::size_t size) noexcept
       : tag_(static_cast<std::uint64_t>(k) | (static_cast<std::uint64_t>(size) << 8)), payload_{} {}
 

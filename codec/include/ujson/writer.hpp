@@ -136,14 +136,26 @@ class writer {
     return code;
   }
 
-  template <bool PassNonAscii>
-  const char* find_escape(const char* p, const char* end, char* out) const;
+  // Writes s as a JSON string, quotes included, at out (which has room for 6 * s.size()
+  // + 2 bytes) and returns the end, or nullptr when s is not valid UTF-8. Defined in
+  // codec/src/string_escape.hpp, so the DOM serializer inlines it too.
+  char* put_string(char* out, std::string_view s) const;
+  template <bool PassNonAscii, bool Extras>
+  char* put_string_as(char* out, const char* p, const char* end) const;
+  // One non-ASCII sequence or run written as \u escapes (ensure_ascii) or checked one by
+  // one (allow_lone_surrogates); returns where the run ends, or nullptr when invalid.
+  const char* put_non_ascii(const char* p, const char* end, char*& out) const;
 
   encode_options options_;
   buffer out_;
   escape escapes_[128];
-  bool needs_escape_[256];  // escaped, or non-ASCII (validated, maybe \u-escaped)
-  char optional_escapes_[4];  // '/', '<', '>', '&' when their option is on, else '"'
+  bool stops_[256];  // where the plain copy stops: an escape, or non-ASCII unless passed through
+  // Non-ASCII text is copied as is and validated once per string (neither ensure_ascii
+  // nor allow_lone_surrogates).
+  bool pass_non_ascii_ = false;
+  bool extra_escapes_ = false;  // escape_forward_slashes or encode_html_chars
+  // '/', '<', '>', '&' when their option is on, else '"', each repeated for a 16-byte load.
+  alignas(16) char optional_escapes_[4][16];
 
   std::vector<std::uint8_t> kinds_;  // 1 = object, 0 = array, one per open container
   bool need_comma_ = false;

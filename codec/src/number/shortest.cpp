@@ -45,17 +45,9 @@ std::uint64_t round_to_odd(std::uint64_t g1, std::uint64_t g0, std::uint64_t cp)
 }
 
 struct decimal {
-  std::uint64_t digits;  // significand, no trailing zeros
+  std::uint64_t digits;  // significand, maybe with trailing zeros (format_shortest drops them)
   int exponent;          // value = digits * 10^exponent
 };
-
-decimal trimmed(std::uint64_t f, int e) {
-  while (f % 10 == 0) {
-    f /= 10;
-    ++e;
-  }
-  return {f, e};
-}
 
 // The shortest decimal in the rounding interval of c * 2^q (closest to it on ties in length).
 decimal to_decimal(int q, std::uint64_t c) {
@@ -78,22 +70,31 @@ decimal to_decimal(int q, std::uint64_t c) {
   const std::uint64_t vbl = round_to_odd(g[0], g[1], cbl << h);
   const std::uint64_t vbr = round_to_odd(g[0], g[1], cbr << h);
 
+  // The candidates are chosen with selects rather than branches: which one wins depends
+  // on the digits, so a branch would be mispredicted about as often as not.
   const std::uint64_t s = vb >> 2;
-  if (s >= 100) {
-    // One digit shorter: sp10 = 10 floor(s / 10) and the next multiple of ten.
-    const std::uint64_t sp10 = 10 * mul_high(s, 115292150460684698ULL << 4);
-    const std::uint64_t tp10 = sp10 + 10;
-    const bool upin = vbl + out <= sp10 << 2;
-    const bool wpin = (tp10 << 2) + out <= vbr;
-    if (upin != wpin) return trimmed(upin ? sp10 : tp10, k);
-  }
   const std::uint64_t t = s + 1;
   const bool uin = vbl + out <= s << 2;
   const bool win = (t << 2) + out <= vbr;
-  if (uin != win) return trimmed(uin ? s : t, k);
   // Both in the interval: the closer one, the even one on a tie.
   const auto cmp = static_cast<std::int64_t>(vb - ((s + t) << 1));
-  return trimmed(cmp < 0 || (cmp == 0 && (s & 1) == 0) ? s : t, k);
+  const bool tie_s = (cmp < 0) | ((cmp == 0) & ((s & 1) == 0));
+  const bool take_s = (uin & !win) | ((uin == win) & tie_s);  // uin != win ? uin : tie_s
+  decimal d{t - take_s, k};
+  if (s >= 100) {
+    // One digit shorter, when exactly one of sp10 = 10 floor(s / 10) and sp10 + 10 is in
+    // the interval; returned without its trailing zero.
+    const std::uint64_t s10 = mul_high(s, 115292150460684698ULL << 4);  // floor(s / 10)
+    const std::uint64_t sp10 = 10 * s10;
+    const std::uint64_t tp10 = sp10 + 10;
+    const bool upin = vbl + out <= sp10 << 2;
+    const bool wpin = (tp10 << 2) + out <= vbr;
+    const bool shorter = upin != wpin;
+    const std::uint64_t take = 0 - static_cast<std::uint64_t>(shorter);  // all ones when shorter
+    d.digits = (d.digits & ~take) | ((s10 + !upin) & take);
+    d.exponent = k + shorter;
+  }
+  return d;
 }
 
 decimal shortest(std::uint64_t bits) {
@@ -105,7 +106,7 @@ decimal shortest(std::uint64_t bits) {
     if (mq > 0 && mq < 53) {
       // An integer below 2^53 is its own shortest decimal.
       const std::uint64_t f = c >> mq;
-      if ((f << mq) == c) return trimmed(f, 0);
+      if ((f << mq) == c) return {f, 0};
     }
     return to_decimal(-mq, c);
   }
@@ -118,7 +119,8 @@ std::size_t format_shortest(double value, char* out) noexcept {
   std::uint64_t bits;
   std::memcpy(&bits, &value, sizeof bits);
   char* p = out;
-  if (bits >> 63) *p++ = '-';
+  *p = '-';
+  p += bits >> 63;  // no branch: signs often alternate (coordinates)
   bits &= ~(1ULL << 63);
   if (bits == 0) {
     std::memcpy(p, "0.0", 3);
@@ -131,20 +133,41 @@ std::size_t format_shortest(double value, char* out) noexcept {
     return static_cast<std::size_t>(end - out);
   }
   const decimal d = shortest(bits);
-  const int n = count_digits(d.digits);  // at most 17
-  // Whole blocks are copied with fixed sizes (no memcpy calls); `out` has max_double_chars,
-  // and no case below writes past its 40th byte.
-  char digits[32] = {};
-  write_digits(d.digits, n, digits);
+  // All 17 digit places, zero-padded, with no branch on the length (which varies from one
+  // value to the next): the significand's n digits are the last n of them.
+  char padded[48] = {};
+  const std::uint64_t low16 = d.digits % 10000000000000000ULL;
+  padded[0] = static_cast<char>('0' + d.digits / 10000000000000000ULL);
+  const std::uint64_t high8 = eight_digits(static_cast<std::uint32_t>(low16 / 100000000));
+  const std::uint64_t low8 = eight_digits(static_cast<std::uint32_t>(low16 % 100000000));
+  store_le(padded + 1, high8);
+  store_le(padded + 9, low8);
+  int n = count_digits(d.digits);  // at most 17
+  const char* const digits = padded + 17 - n;
+  int exponent = d.exponent;
+  // Trailing zeros: '0' bytes at the end of the last eight places, counted at once.
+  const std::uint64_t tail = load_le(padded + 9) ^ 0x3030303030303030ULL;  // '0' bytes become 0
+  if (tail != 0) {  // the last digit is the top byte
+    const int zeros = __builtin_clzll(tail) >> 3;
+    n -= zeros;
+    exponent += zeros;
+  } else {
+    for (const char* last = padded + 16; *last == '0'; --last) {  // d.digits != 0: not all '0'
+      --n;
+      ++exponent;
+    }
+  }
+  // Whole blocks are copied with fixed sizes (no memcpy calls): `digits` has 32 bytes after
+  // it, `out` has max_double_chars, and no case below writes past its 40th byte.
   // Python's repr notation: fixed for 1e-4 <= |v| < 1e16, else scientific with an exponent
   // of at least two digits. A fixed number without a point gets ".0" so it reads back as a
   // double.
-  const int x = d.exponent + n - 1;  // scientific exponent
+  const int x = exponent + n - 1;  // scientific exponent
   if (x >= -4 && x < 16) {
-    if (d.exponent >= 0) {  // an integer: n + exponent <= 16 digits
+    if (exponent >= 0) {  // an integer: n + exponent <= 16 digits
       std::memcpy(p, digits, 17);
       std::memset(p + n, '0', 16);
-      p += n + d.exponent;
+      p += n + exponent;
       std::memcpy(p, ".0", 2);
       p += 2;
     } else if (x >= 0) {  // the point falls inside the digits

@@ -1,8 +1,9 @@
 #pragma once
-// Integer to decimal text: digit count from the bit length, then two digits per step from a
-// pair table, in 32-bit arithmetic where the value allows. Used for integers by the writer
+// Integer to decimal text: digit count from the bit length, then eight digits at a time
+// by multiplications in a 64-bit word (SWAR), stored eight bytes at a time. Used for integers by the writer
 // and for the digits of doubles by format_shortest.
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -44,35 +45,64 @@ inline int count_digits(std::uint64_t v) {
   return guess + (v >= powers_of_ten_u64[guess] ? 1 : 0);
 }
 
-// Writes the n = count_digits(v) digits of v at out, from the end: eight at a time while
-// more than nine remain, then the rest in 32-bit arithmetic.
-inline void write_digits(std::uint64_t v, int n, char* out) {
-  char* q = out + n;
-  while (n > 9) {
-    auto low = static_cast<std::uint32_t>(v % 100000000);
-    v /= 100000000;
-    n -= 8;
-    for (int i = 0; i < 4; ++i) {
-      q -= 2;
-      std::memcpy(q, digit_pairs + 2 * (low % 100), 2);
-      low /= 100;
-    }
-  }
-  auto high = static_cast<std::uint32_t>(v);
-  while (high >= 100) {
-    q -= 2;
-    std::memcpy(q, digit_pairs + 2 * (high % 100), 2);
-    high /= 100;
-  }
-  if (high >= 10) {
-    std::memcpy(q - 2, digit_pairs + 2 * high, 2);
-  } else {
-    q[-1] = static_cast<char>('0' + high);
-  }
+// A word whose lowest byte is the first in memory (the digit words below are built that way).
+inline void store_le(char* out, std::uint64_t word) {
+  if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+  std::memcpy(out, &word, 8);
+}
+inline std::uint64_t load_le(const char* p) {
+  std::uint64_t word;
+  std::memcpy(&word, p, 8);
+  if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+  return word;
 }
 
-// At most 20 bytes; returns the end.
+// The eight decimal digits of v < 10^8, zero-padded, as ASCII bytes in a word whose
+// lowest byte is the first digit (SWAR: three multiplications split v into two 4-digit
+// halves in 32-bit lanes, four 2-digit quarters in 16-bit lanes, and digits in bytes; each
+// multiplier is a reciprocal that is exact over its lane's range: x * 10486 >> 20 ==
+// x / 100 for x < 10^4, x * 103 >> 10 == x / 10 for x < 100). No division loop, no table.
+inline std::uint64_t eight_digits(std::uint32_t v) {
+  const std::uint64_t halves = v / 10000 | static_cast<std::uint64_t>(v % 10000) << 32;
+  const std::uint64_t hundreds = ((halves * 10486) >> 20) & 0x0000007F0000007FULL;
+  const std::uint64_t quarters = hundreds | (halves - hundreds * 100) << 16;
+  const std::uint64_t tens = ((quarters * 103) >> 10) & 0x000F000F000F000FULL;
+  const std::uint64_t digits = tens | (quarters - tens * 10) << 8;
+  return digits + 0x3030303030303030ULL;
+}
+
+// The last n (1..8) digits of v < 10^8, stored as eight bytes at out: the digits, then
+// 8 - n zero bytes.
+inline void store_digits_upto8(std::uint32_t v, int n, char* out) {
+  store_le(out, eight_digits(v) >> (8 * (8 - n)));  // drop the leading zeros
+}
+
+// Writes the n = count_digits(v) digits of v at out, in 8-byte stores: at most
+// max(n, 8) bytes are written (past n, only bytes a later write may overwrite).
+inline void write_digits(std::uint64_t v, int n, char* out) {
+  if (n <= 8) {
+    store_digits_upto8(static_cast<std::uint32_t>(v), n, out);
+    return;
+  }
+  if (n > 16) {  // the 1-4 leading digits, then 16
+    const std::uint64_t top = v / 10000000000000000ULL;
+    v %= 10000000000000000ULL;
+    store_digits_upto8(static_cast<std::uint32_t>(top), n - 16, out);
+    out += n - 16;
+    n = 16;
+  }
+  const auto high = static_cast<std::uint32_t>(v / 100000000);
+  const std::uint64_t low = eight_digits(static_cast<std::uint32_t>(v % 100000000));
+  store_digits_upto8(high, n - 8, out);
+  store_le(out + n - 8, low);
+}
+
+// At most 20 bytes, some past the end it returns (so out must hold 20); returns the end.
 inline char* format_uint(std::uint64_t v, char* out) {
+  if (v < 100) {  // the most common integers: one 2-byte copy ("7" copies "7" and the next pair's first digit)
+    std::memcpy(out, digit_pairs + 2 * v + (v < 10 ? 1 : 0), 2);
+    return out + (v < 10 ? 1 : 2);
+  }
   const int n = count_digits(v);
   write_digits(v, n, out);
   return out + n;

@@ -2,7 +2,7 @@
 JOBS ?= $(shell nproc)
 # Seconds per fuzzer (6 fuzzers): `make fuzz` and the bounded run in `make test`.
 FUZZ_SECONDS ?= 60
-TEST_FUZZ_SECONDS ?= 20
+TEST_FUZZ_SECONDS ?= 10
 
 .PHONY: run test bench load fuzz build clean
 

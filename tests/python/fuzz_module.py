@@ -30,7 +30,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from support import ultrajson as uj  # noqa: E402
+from support import DictSub, FloatSub, IntSub, ListSub, StrSub, ultrajson as uj  # noqa: E402
 
 DEFAULT_SEED = 20261130
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -42,26 +42,6 @@ class FuzzError(Exception):
 
 
 # --- Objects -------------------------------------------------------------------------
-
-class ListSub(list):
-    pass
-
-
-class DictSub(dict):
-    pass
-
-
-class StrSub(str):
-    pass
-
-
-class IntSub(int):
-    pass
-
-
-class FloatSub(float):
-    pass
-
 
 class Opaque:
     """Known only to the `default` callbacks."""

@@ -36,3 +36,24 @@ def corpus_files():
         if name.endswith(".json"):
             with open(os.path.join(directory, name), "rb") as f:
                 yield name, f.read()
+
+
+# Subclasses of the builtin types: dumps must write them as their base type.
+class ListSub(list):
+    pass
+
+
+class DictSub(dict):
+    pass
+
+
+class StrSub(str):
+    pass
+
+
+class IntSub(int):
+    pass
+
+
+class FloatSub(float):
+    pass

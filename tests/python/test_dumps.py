@@ -7,27 +7,7 @@ import enum
 import math
 import unittest
 
-from support import ultrajson as uj
-
-
-class ListSub(list):
-    pass
-
-
-class DictSub(dict):
-    pass
-
-
-class StrSub(str):
-    pass
-
-
-class IntSub(int):
-    pass
-
-
-class FloatSub(float):
-    pass
+from support import DictSub, FloatSub, IntSub, ListSub, StrSub, ultrajson as uj
 
 
 class Color(enum.IntEnum):

@@ -32,7 +32,6 @@ namespace ujson::detail {
 namespace {
 
 constexpr std::size_t block = 64;
-constexpr std::size_t lookahead = 16;
 
 // What a value starting with a given byte can be; anything else there is an error.
 enum class starts : std::uint8_t { nothing, string, object, array, true_literal, false_literal, null_literal, number };
@@ -138,30 +137,11 @@ inline std::uint64_t prefix_xor(std::uint64_t bits) {
 
 class recognizer {
  public:
-  void start(const char* p, std::size_t n, std::size_t max_depth) {
-    begin_ = p;
-    end_ = p + n;
-    available_ = p;
-    next_block_ = p;
-    depth_limit_ = max_depth < recognizer_depth ? max_depth : recognizer_depth;
-    in_string_ = escape_next_ = scalar_before_ = 0;
-    error_ = false;
-    utf8_run_ = low_half_ = nullptr;
-    at_ = resume::value;
-    pending_ = {nullptr, 0};
-    retry_ = nullptr;
-    depth_ = 0;
-    in_object_ = false;
-  }
-  // The first `available` bytes have arrived: go as far as they allow.
-  recognizer_verdict advance(std::size_t available) {
-    available_ = begin_ + available;
-    if (at_ == resume::done) return recognizer_verdict::not_sure;
-    // Once everything has arrived, the walk needs none of the checks for what has not.
-    const recognizer_verdict v = complete() ? run<true>() : run<false>();
-    if (v != recognizer_verdict::need_more) at_ = resume::done;
-    return v;
-  }
+  recognizer(const char* p, std::size_t n, std::size_t max_depth)
+      : begin_(p), end_(p + n), next_block_(p),
+        depth_limit_(max_depth < recognizer_depth ? max_depth : recognizer_depth) {}
+
+  bool run();
 
  private:
   // The tokens of one block: bit i set for a token at base[i].
@@ -169,30 +149,20 @@ class recognizer {
     const char* base;
     std::uint64_t bits;
   };
-  // Where the grammar walk stopped for want of input: each names a place that takes the
-  // next token (number_again: the number at retry_ may go on past what has arrived).
-  enum class resume : std::uint8_t { value, object_first, array_first, colon, after_value, key, number_again, done };
-
-  template <bool whole>
-  recognizer_verdict run();
-  template <bool whole>
   tokens next_block();
   std::uint64_t scan_block(const char* data, const char* real);
   void check_escapes(std::uint64_t escaped, const char* real);
   void flush_utf8(const char* upto);
-  bool complete() const { return available_ == end_; }
   bool scalar_ends_at(const char* q) const { return q == end_ || classes.scalar_end[at(q)]; }
   bool literal(const char* p, const char* word, std::size_t n) const {
     return static_cast<std::size_t>(end_ - p) >= n && std::memcmp(p, word, n) == 0 && scalar_ends_at(p + n);
   }
-  template <bool whole>
   const char* number(const char* p) const;
 
-  const char* begin_ = nullptr;
-  const char* end_ = nullptr;
-  const char* available_ = nullptr;  // bytes from here on have not arrived yet
-  const char* next_block_ = nullptr;
-  std::size_t depth_limit_ = 0;
+  const char* const begin_;
+  const char* const end_;
+  const char* next_block_;
+  const std::size_t depth_limit_;
 
   // Stage 1 carries between blocks.
   std::uint64_t in_string_ = 0;      // all ones when the previous block ended inside a string
@@ -201,17 +171,6 @@ class recognizer {
   bool error_ = false;
   const char* utf8_run_ = nullptr;   // start of the pending run of blocks with non-ASCII bytes
   const char* low_half_ = nullptr;   // 'u' of a low surrogate already checked with its pair
-
-  // Stage 2, kept only while waiting for input.
-  resume at_ = resume::done;
-  tokens pending_{nullptr, 0};
-  const char* retry_ = nullptr;
-  std::size_t depth_ = 0;
-  bool in_object_ = false;
-  // The kind of each open container's parent: an enum, not bool, so that a store to it can
-  // alias no other member and they stay in registers.
-  enum class container : std::uint8_t { array, object };
-  container parent_kind_[recognizer_depth];
 
   alignas(64) char tail_[block];
 };
@@ -291,16 +250,11 @@ inline std::uint64_t recognizer::scan_block(const char* data, const char* real) 
   return (m.structural & ~in_string) | (quote & in_string) | scalar_start;
 }
 
-// Classifies blocks until one has a token; past the end, the sentinel block; no bits when
-// the next block has not arrived (with the bytes after it that the checks may read).
-template <bool whole>
+// Classifies blocks until one has a token; past the end, the sentinel block.
 UJSON_RECOGNIZER_NOINLINE recognizer::tokens recognizer::next_block() {
   for (;;) {
     const char* b = next_block_;
     const std::size_t left = static_cast<std::size_t>(end_ - b);
-    // Stage 1 reads up to 11 bytes past a block (an escape at its last byte) and stage 2 up
-    // to 6 (a literal starting there); a number may go on further (run() checks).
-    if (!whole && static_cast<std::size_t>(available_ - b) < block + lookahead) return {nullptr, 0};
     if (left == 0) {
       flush_utf8(end_);
       if (in_string_ != 0 || escape_next_ != 0) error_ = true;
@@ -321,6 +275,7 @@ UJSON_RECOGNIZER_NOINLINE recognizer::tokens recognizer::next_block() {
   }
 }
 
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? ; returns the byte after it, or nullptr.
 inline const char* skip_digits(const char* p, const char* end) {
   const __m128i zero = _mm_set1_epi8('0');
   const __m128i nine = _mm_set1_epi8(9);
@@ -335,173 +290,111 @@ inline const char* skip_digits(const char* p, const char* end) {
   return p;
 }
 
-// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? ; returns the byte after it, nullptr, or
-// available_ when the number may go on past what has arrived.
-template <bool whole>
 const char* recognizer::number(const char* p) const {
-  const char* const limit = whole ? end_ : available_;
-  const char* const unknown = whole ? nullptr : limit;
   if (*p == '-') ++p;
-  if (p == limit) return unknown;
+  if (p == end_) return nullptr;
   if (*p == '0') {
     ++p;
   } else if (static_cast<unsigned>(*p - '1') < 9) {
-    p = skip_digits(p + 1, limit);
+    p = skip_digits(p + 1, end_);
   } else {
     return nullptr;
   }
-  if (p != limit && *p == '.') {
+  if (p != end_ && *p == '.') {
     const char* digits = ++p;
-    p = skip_digits(p, limit);
-    if (p == digits) return p == limit ? unknown : nullptr;
+    p = skip_digits(p, end_);
+    if (p == digits) return nullptr;
   }
-  if (p != limit && (*p | 0x20) == 'e') {
+  if (p != end_ && (*p | 0x20) == 'e') {
     ++p;
-    if (p != limit && (*p == '+' || *p == '-')) ++p;
+    if (p != end_ && (*p == '+' || *p == '-')) ++p;
     const char* digits = p;
-    p = skip_digits(p, limit);
-    if (p == digits) return p == limit ? unknown : nullptr;
+    p = skip_digits(p, end_);
+    if (p == digits) return nullptr;
   }
   return p;
 }
 
-// The grammar walk. It stops for want of input only where it takes the next token, or at
-// a number that reaches the end of what has arrived, and saves just enough to go on there.
-template <bool whole>
-recognizer_verdict recognizer::run() {
-  // The innermost container's kind, the depth and the current block's remaining tokens
-  // stay in registers across the walk.
-  bool in_object = in_object_;
-  std::size_t depth = depth_;
-  tokens t = pending_;
+bool recognizer::run() {
+  // The kind of each open container's parent; the innermost one's kind stays in a register.
+  bool parent_is_object[recognizer_depth];
+  bool in_object = false;
+  std::size_t depth = 0;
+  // The current block's remaining tokens, kept in registers across the whole walk.
+  tokens t{nullptr, 0};
+  auto next = [&]() -> const char* {
+    if (t.bits == 0) t = next_block();
+    const char* token = t.base + _tzcnt_u64(t.bits);
+    t.bits = _blsr_u64(t.bits);
+    return token;
+  };
   const char* p;
 
-#define UJSON_NEXT_TOKEN(place)      \
-  do {                               \
-    if (t.bits == 0) {               \
-      t = next_block<whole>();       \
-      if (t.bits == 0) {             \
-        at_ = place;                 \
-        goto wait;                   \
-      }                              \
-    }                                \
-    p = t.base + _tzcnt_u64(t.bits); \
-    t.bits = _blsr_u64(t.bits);      \
-  } while (false)
-
-  switch (at_) {
-    case resume::value: goto value;
-    case resume::object_first: goto object_first;
-    case resume::array_first: goto array_first;
-    case resume::colon: goto colon;
-    case resume::after_value: goto after_value;
-    case resume::key: goto key;
-    case resume::number_again: p = retry_; goto value_here;
-    case resume::done: return recognizer_verdict::not_sure;
-  }
-
 value:
-  UJSON_NEXT_TOKEN(resume::value);
+  p = next();
 value_here:
   switch (classes.value[at(p)]) {
     case starts::string:
       goto after_value;
     case starts::object:
-      if (depth == depth_limit_) return recognizer_verdict::not_sure;
-      parent_kind_[depth++] = in_object ? container::object : container::array;
+      if (depth == depth_limit_) return false;
+      parent_is_object[depth++] = in_object;
       in_object = true;
-    object_first:
-      UJSON_NEXT_TOKEN(resume::object_first);
+      p = next();
       if (*p == '}') goto close;
-      if (*p != '"') return recognizer_verdict::not_sure;
+      if (*p != '"') return false;
       goto colon;
     case starts::array:
-      if (depth == depth_limit_) return recognizer_verdict::not_sure;
-      parent_kind_[depth++] = in_object ? container::object : container::array;
+      if (depth == depth_limit_) return false;
+      parent_is_object[depth++] = in_object;
       in_object = false;
-    array_first:
-      UJSON_NEXT_TOKEN(resume::array_first);
+      p = next();
       if (*p == ']') goto close;
       goto value_here;
     case starts::true_literal:
-      if (!literal(p, "true", 4)) return recognizer_verdict::not_sure;
+      if (!literal(p, "true", 4)) return false;
       goto after_value;
     case starts::false_literal:
-      if (!literal(p, "false", 5)) return recognizer_verdict::not_sure;
+      if (!literal(p, "false", 5)) return false;
       goto after_value;
     case starts::null_literal:
-      if (!literal(p, "null", 4)) return recognizer_verdict::not_sure;
+      if (!literal(p, "null", 4)) return false;
       goto after_value;
     case starts::number: {
-      const char* q = number<whole>(p);
-      if (!whole && q == available_) {
-        retry_ = p;
-        at_ = resume::number_again;
-        goto wait;
-      }
-      if (q == nullptr || !scalar_ends_at(q)) return recognizer_verdict::not_sure;
+      const char* q = number(p);
+      if (q == nullptr || !scalar_ends_at(q)) return false;
       goto after_value;
     }
     case starts::nothing:
-      return recognizer_verdict::not_sure;
+      return false;
   }
-  return recognizer_verdict::not_sure;
+  return false;
 
 colon:
-  UJSON_NEXT_TOKEN(resume::colon);
-  if (*p != ':') return recognizer_verdict::not_sure;
+  if (*next() != ':') return false;
   goto value;
 
 after_value:
-  UJSON_NEXT_TOKEN(resume::after_value);
-  if (depth == 0) return p == sentinel && !error_ ? recognizer_verdict::valid : recognizer_verdict::not_sure;
+  p = next();
+  if (depth == 0) return p == sentinel && !error_;
   if (*p == ',') {
     if (!in_object) goto value;
-    goto key;
+    if (*next() != '"') return false;
+    goto colon;
   }
-  if (*p != (in_object ? '}' : ']')) return recognizer_verdict::not_sure;
+  if (*p != (in_object ? '}' : ']')) return false;
 close:
-  in_object = parent_kind_[--depth] == container::object;
+  in_object = parent_is_object[--depth];
   goto after_value;
-
-key:
-  UJSON_NEXT_TOKEN(resume::key);
-  if (*p != '"') return recognizer_verdict::not_sure;
-  goto colon;
-
-wait:
-  if (error_) return recognizer_verdict::not_sure;
-  in_object_ = in_object;
-  depth_ = depth;
-  pending_ = t;
-  return recognizer_verdict::need_more;
-#undef UJSON_NEXT_TOKEN
 }
 
 }  // namespace
 
-// What recognizer_stream holds (the recognizer itself has internal linkage, which lets the
-// compiler treat its members as this file's alone).
-class avx2_recognizer {
- public:
-  recognizer r;
-};
-
 bool recognize_avx2(const char* p, std::size_t n, std::size_t max_depth) noexcept {
   // An empty input has no value: the decoder reports it.
   if (n == 0) return false;
-  recognizer r;
-  r.start(p, n, max_depth);
-  return r.advance(n) == recognizer_verdict::valid;
-}
-
-avx2_recognizer* avx2_recognizer_create() { return new avx2_recognizer; }
-void avx2_recognizer_destroy(avx2_recognizer* r) noexcept { delete r; }
-void avx2_recognizer_start(avx2_recognizer& r, const char* p, std::size_t n, std::size_t max_depth) noexcept {
-  r.r.start(p, n, max_depth);
-}
-recognizer_verdict avx2_recognizer_advance(avx2_recognizer& r, std::size_t available) noexcept {
-  return r.r.advance(available);
+  recognizer r(p, n, max_depth);
+  return r.run();
 }
 
 }  // namespace ujson::detail

@@ -67,16 +67,49 @@ class value {
   // compare by kind and value. Non-recursive.
   friend bool operator==(const value& a, const value& b) noexcept;
 
+  // Inline: the DOM builder makes one per value of the input.
   static value make_null() noexcept { return value(); }
-  static value make_bool(bool b) noexcept;
-  static value make_int64(std::int64_t i) noexcept;
-  static value make_uint64(std::uint64_t u) noexcept;
-  static value make_double(double d) noexcept;
+  static value make_bool(bool b) noexcept {
+    value v(kind::boolean, 0);
+    v.payload_.b = b;
+    return v;
+  }
+  static value make_int64(std::int64_t i) noexcept {
+    value v(kind::int64, 0);
+    v.payload_.i = i;
+    return v;
+  }
+  static value make_uint64(std::uint64_t u) noexcept {
+    value v(kind::uint64, 0);
+    v.payload_.u = u;
+    return v;
+  }
+  static value make_double(double d) noexcept {
+    value v(kind::double_, 0);
+    v.payload_.d = d;
+    return v;
+  }
   // The text must outlive the value (it lives in the input or on an arena).
-  static value make_string(std::string_view s) noexcept;
-  static value make_big_number(std::string_view text) noexcept;
-  static value make_array(const value* elements, std::size_t n) noexcept;
-  static value make_object(const member* members, std::size_t n) noexcept;
+  static value make_string(std::string_view s) noexcept {
+    value v(kind::string, s.size());
+    v.payload_.s = s.data();
+    return v;
+  }
+  static value make_big_number(std::string_view text) noexcept {
+    value v(kind::big_number, text.size());
+    v.payload_.s = text.data();
+    return v;
+  }
+  static value make_array(const value* elements, std::size_t n) noexcept {
+    value v(kind::array, n);
+    v.payload_.a = elements;
+    return v;
+  }
+  static value make_object(const member* members, std::size_t n) noexcept {
+    value v(kind::object, n);
+    v.payload_.m = members;
+    return v;
+  }
 
  private:
   // Reads the payload of the kind it has just switched on, without the accessors' checks.

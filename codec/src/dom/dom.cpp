@@ -19,47 +19,6 @@ const value null_value{};
 
 // ---- value -------------------------------------------------------------------------
 
-value value::make_bool(bool b) noexcept {
-  value v(kind::boolean, 0);
-  v.payload_.b = b;
-  return v;
-}
-value value::make_int64(std::int64_t i) noexcept {
-  value v(kind::int64, 0);
-  v.payload_.i = i;
-  return v;
-}
-value value::make_uint64(std::uint64_t u) noexcept {
-  value v(kind::uint64, 0);
-  v.payload_.u = u;
-  return v;
-}
-value value::make_double(double d) noexcept {
-  value v(kind::double_, 0);
-  v.payload_.d = d;
-  return v;
-}
-value value::make_string(std::string_view s) noexcept {
-  value v(kind::string, s.size());
-  v.payload_.s = s.data();
-  return v;
-}
-value value::make_big_number(std::string_view text) noexcept {
-  value v(kind::big_number, text.size());
-  v.payload_.s = text.data();
-  return v;
-}
-value value::make_array(const value* elements, std::size_t n) noexcept {
-  value v(kind::array, n);
-  v.payload_.a = elements;
-  return v;
-}
-value value::make_object(const member* members, std::size_t n) noexcept {
-  value v(kind::object, n);
-  v.payload_.m = members;
-  return v;
-}
-
 bool value::is_number() const noexcept {
   const kind k = type();
   return k == kind::int64 || k == kind::uint64 || k == kind::double_ || k == kind::big_number;

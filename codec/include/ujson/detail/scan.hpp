@@ -116,27 +116,59 @@ UJSON_INLINE std::uint64_t leading_digits(std::uint64_t x, unsigned k) {
   return (x << (8 * (8 - k))) | (0x3030303030303030ULL >> (8 * k));
 }
 
+#if UJSON_HAVE_SSE2
+// 5^-k modulo 2^64, k = 0..16 (5^k is odd, so it has an inverse): dividing an exact
+// multiple of 5^k by it is one multiplication.
+struct inverse_powers_of_five {
+  std::uint64_t v[17];
+  constexpr inverse_powers_of_five() : v{} {
+    std::uint64_t five_k = 1;
+    for (int k = 0; k <= 16; ++k) {
+      std::uint64_t x = five_k;  // Newton: each step doubles the correct low bits (3 to start)
+      for (int i = 0; i < 6; ++i) x *= 2 - five_k * x;
+      v[k] = x;
+      five_k *= 5;
+    }
+  }
+};
+inline constexpr inverse_powers_of_five inverse_pow5{};
+
+// The value of the first n (0..16) digits of a 16-byte block, given as its bytes minus '0'
+// (bytes at and past n are anything). The bytes past n are zeroed, the sixteen digits
+// combined by multiply-adds in the vector unit (pairs, quads, eights) into
+// value * 10^(16 - n), and the 10^(16 - n) taken off by a shift (the 2s) and an exact
+// division by 5^(16 - n), which is a multiplication. No variable shift of the digits
+// themselves and no branch on n.
+UJSON_INLINE std::uint64_t block_digits_value(__m128i digits, unsigned n) {
+  alignas(16) static constexpr unsigned char keep[32] = {
+      0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+  const __m128i v = _mm_and_si128(digits, _mm_loadu_si128(reinterpret_cast<const __m128i*>(keep + 16 - n)));
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i tens = _mm_set1_epi32(0x0001000A);      // 16-bit lanes 10, 1
+  const __m128i hundreds = _mm_set1_epi32(0x00010064);  // 100, 1
+  const __m128i ten_thousands = _mm_set1_epi32(0x00012710);  // 10000, 1
+  const __m128i pairs = _mm_packs_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(v, zero), tens),
+                                        _mm_madd_epi16(_mm_unpackhi_epi8(v, zero), tens));
+  const __m128i quads = _mm_madd_epi16(pairs, hundreds);  // each at most 9999
+  const __m128i eights = _mm_madd_epi16(_mm_packs_epi32(quads, quads), ten_thousands);
+  const auto both = static_cast<std::uint64_t>(_mm_cvtsi128_si64(eights));
+  const std::uint64_t scaled = (both & 0xFFFFFFFFULL) * 100000000 + (both >> 32);
+  const unsigned k = 16 - n;
+  return (scaled >> k) * inverse_pow5.v[k];
+}
+#endif
+
 UJSON_INLINE const char* scan_digits(const char* p, const char* end, std::uint64_t& value) {
 #if UJSON_HAVE_SSE2
-  // Where 16 bytes can be read, one compare finds the length of the run (most numbers fit),
-  // then whole words and the last partial one are converted without another check.
+  // Where 16 bytes can be read, one compare finds the length of the run (most numbers
+  // fit) and one vector conversion its value.
   while (end - p >= 16) {
     const __m128i v = _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), _mm_set1_epi8('0'));
     const unsigned is_digit = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(9)), v)));
     const unsigned n = static_cast<unsigned>(__builtin_ctz(~is_digit));  // at most 16
-    if (n < 8) {
-      if (n != 0) value = value * powers_of_ten_u64[n] + parse_eight_digits(leading_digits(load8(p), n));
-      return p + n;
-    }
-    value = value * 100000000 + parse_eight_digits(load8(p));
-    if (n == 16) {
-      value = value * 100000000 + parse_eight_digits(load8(p + 8));
-      p += 16;
-      continue;
-    }
-    const unsigned k = n - 8;
-    if (k != 0) value = value * powers_of_ten_u64[k] + parse_eight_digits(leading_digits(load8(p + 8), k));
-    return p + n;
+    value = value * powers_of_ten_u64[n] + block_digits_value(v, n);
+    if (n < 16) return p + n;
+    p += 16;
   }
 #endif
   while (end - p >= 8) {

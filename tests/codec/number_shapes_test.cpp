@@ -1,0 +1,183 @@
+// Every shape of number, at every distance from the end of the input. The decoder reads
+// most numbers by a short path (one 32-byte digit mask, used only with 48 bytes of input
+// left) and the rest the long way; both must give the value std::from_chars gives, accept
+// exactly what RFC 8259's number grammar accepts (checked here by std::regex), and report
+// an invalid number with the same error wherever it stands.
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ujson/decoder.hpp"
+#include "ujson/handler.hpp"
+
+namespace {
+
+using ujson::errc;
+
+// number = [ minus ] int [ frac ] [ exp ] (RFC 8259 section 6)
+const std::regex rfc_number(R"(-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?)");
+
+struct seen {
+  enum kind_t { none, int64, uint64, dbl, big } kind = none;
+  std::int64_t i = 0;
+  std::uint64_t u = 0;
+  double d = 0;
+  std::string text;
+};
+
+struct first_number : ujson::null_handler {
+  seen got;
+  errc on_int64(std::int64_t v) { return take({seen::int64, v, 0, 0, {}}); }
+  errc on_uint64(std::uint64_t v) { return take({seen::uint64, 0, v, 0, {}}); }
+  errc on_double(double v, std::string_view t) { return take({seen::dbl, 0, 0, v, std::string(t)}); }
+  errc on_big_number(std::string_view t) { return take({seen::big, 0, 0, 0, std::string(t)}); }
+  errc take(seen s) {
+    if (got.kind == seen::none) got = s;
+    return errc::ok;
+  }
+};
+
+// What the decoder must report for a valid number text, from the standard library.
+seen expected(const std::string& text) {
+  seen s;
+  const bool integer = text.find_first_of(".eE") == std::string::npos;
+  if (integer) {
+    std::int64_t i = 0;
+    if (auto r = std::from_chars(text.data(), text.data() + text.size(), i); r.ec == std::errc()) {
+      s.kind = seen::int64;
+      s.i = i;
+      return s;
+    }
+    std::uint64_t u = 0;
+    if (auto r = std::from_chars(text.data(), text.data() + text.size(), u); r.ec == std::errc()) {
+      s.kind = seen::uint64;
+      s.u = u;
+      return s;
+    }
+    s.kind = seen::big;
+    return s;
+  }
+  double d = 0;
+  const auto r = std::from_chars(text.data(), text.data() + text.size(), d);
+  s.kind = r.ec == std::errc() && std::isfinite(d) ? seen::dbl : seen::big;
+  s.d = d;
+  return s;
+}
+
+std::string digits(std::size_t n, std::size_t seed) {
+  std::string s;
+  for (std::size_t i = 0; i < n; ++i) {
+    s += static_cast<char>(i == 0 ? '1' + seed % 9 : '0' + (seed * 7 + i * 3) % 10);  // no leading zero
+  }
+  return s;
+}
+
+std::vector<std::string> shapes() {
+  std::vector<std::string> out;
+  const std::vector<std::size_t> lengths = {1, 2, 3, 7, 8, 9, 14, 15, 16, 17, 18, 19, 20, 25, 31, 32, 33};
+  for (std::size_t int_len : lengths) {
+    for (int frac = -2; frac <= 33; ++frac) {  // -2: none, -1: a bare '.', else that many digits
+      if (frac > 3 && frac < 13 && frac != 8) continue;
+      for (const char* exp : {"", "e5", "E-3", "e+12", "e", "e-"}) {
+        for (const char* sign : {"", "-"}) {
+          std::string n = sign + digits(int_len, int_len + static_cast<std::size_t>(frac + 2));
+          if (frac == -1) n += '.';
+          if (frac >= 0) n += '.' + std::string(static_cast<std::size_t>(frac), '0' + static_cast<char>(frac % 10));
+          n += exp;
+          out.push_back(n);
+        }
+      }
+    }
+  }
+  for (const char* special : {"0", "-0", "0.0", "0.5", "-0.125", "00", "01", "-01", "0e1", "0.", "-", "1.e3", "0x1", "1.5.2",
+                              "1e5.5", "9223372036854775807", "9223372036854775808", "-9223372036854775808",
+                              "-9223372036854775809", "18446744073709551615", "18446744073709551616",
+                              "1.7976931348623157e308", "1e400", "4.9e-324", "2.2250738585072014e-308"}) {
+    out.push_back(special);
+  }
+  return out;
+}
+
+TEST(NumberShapes, AgreeWithTheGrammarAndFromCharsAtEveryDistanceFromTheEnd) {
+  std::size_t valid = 0, invalid = 0;
+  for (const std::string& number : shapes()) {
+    const bool want_valid = std::regex_match(number, rfc_number);
+    (want_valid ? valid : invalid)++;
+    const seen want = want_valid ? expected(number) : seen{};
+    ujson::error first_error{};
+    for (std::size_t pad = 0; pad <= 64; ++pad) {
+      // The number, then `pad` spaces before the array closes: the bytes left after it
+      // range from 1 to 65, so both paths read it.
+      const std::string doc = "[" + number + std::string(pad, ' ') + "]";
+      first_number h;
+      const ujson::error e = ujson::decode(doc, h);
+      if (want_valid) {
+        ASSERT_EQ(e.code, errc::ok) << number << " with " << pad << " spaces after it";
+        ASSERT_EQ(h.got.kind, want.kind) << number << " with " << pad;
+        switch (want.kind) {
+          case seen::int64: EXPECT_EQ(h.got.i, want.i) << number; break;
+          case seen::uint64: EXPECT_EQ(h.got.u, want.u) << number; break;
+          case seen::dbl:
+            EXPECT_EQ(std::bit_cast<std::uint64_t>(h.got.d), std::bit_cast<std::uint64_t>(want.d)) << number << " with " << pad;
+            EXPECT_EQ(h.got.text, number);
+            break;
+          default: EXPECT_EQ(h.got.text, number); break;
+        }
+      } else {
+        ASSERT_NE(e.code, errc::ok) << number << " with " << pad << " spaces after it";
+        if (pad == 0) first_error = e;
+        EXPECT_EQ(e.code, first_error.code) << number << " with " << pad;
+        EXPECT_EQ(e.offset, first_error.offset) << number << " with " << pad;
+      }
+    }
+  }
+  EXPECT_GT(valid, 1000u);
+  EXPECT_GT(invalid, 1000u);
+}
+
+// The same numbers one after another in a long array, the way canada.json has them: each
+// read while plenty of input follows.
+TEST(NumberShapes, ValidOnesInALongArrayMatchFromChars) {
+  std::vector<std::string> numbers;
+  for (const std::string& n : shapes()) {
+    if (std::regex_match(n, rfc_number)) numbers.push_back(n);
+  }
+  std::string doc = "[";
+  for (const std::string& n : numbers) doc += n + ",";
+  doc += "0]";
+  struct all_numbers : ujson::null_handler {
+    std::vector<seen> got;
+    errc on_int64(std::int64_t v) { return push({seen::int64, v, 0, 0, {}}); }
+    errc on_uint64(std::uint64_t v) { return push({seen::uint64, 0, v, 0, {}}); }
+    errc on_double(double v, std::string_view t) { return push({seen::dbl, 0, 0, v, std::string(t)}); }
+    errc on_big_number(std::string_view t) { return push({seen::big, 0, 0, 0, std::string(t)}); }
+    errc push(seen s) {
+      got.push_back(std::move(s));
+      return errc::ok;
+    }
+  } h;
+  ASSERT_EQ(ujson::decode(doc, h).code, errc::ok);
+  ASSERT_EQ(h.got.size(), numbers.size() + 1);
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    const seen want = expected(numbers[i]);
+    ASSERT_EQ(h.got[i].kind, want.kind) << numbers[i];
+    switch (want.kind) {
+      case seen::int64: EXPECT_EQ(h.got[i].i, want.i) << numbers[i]; break;
+      case seen::uint64: EXPECT_EQ(h.got[i].u, want.u) << numbers[i]; break;
+      case seen::dbl:
+        EXPECT_EQ(std::bit_cast<std::uint64_t>(h.got[i].d), std::bit_cast<std::uint64_t>(want.d)) << numbers[i];
+        break;
+      default: EXPECT_EQ(h.got[i].text, numbers[i]); break;
+    }
+  }
+}
+
+}  // namespace

@@ -122,6 +122,34 @@ TEST_F(Recognizer, AgreesAtEveryOffsetAcrossBlockBoundaries) {
   }
 }
 
+// Numbers of every shape (parts of 0 to 33 digits, signs, leading zeros, bare '.', 'e'),
+// with 0 to 40 bytes after them: the recognizer reads a number from one 32-byte mask
+// when 32 bytes remain and byte by byte otherwise, and a part that reaches the end of
+// the 32 bytes must be read on.
+TEST_F(Recognizer, NumbersOfEveryShapeAtEveryDistanceFromTheEnd) {
+  std::vector<std::string> numbers;
+  for (int int_len : {0, 1, 2, 15, 16, 17, 29, 30, 31, 32, 33}) {
+    for (int frac : {-1, 0, 1, 2, 13, 14, 15, 29, 30, 31}) {  // -1: no '.'
+      for (const char* exp : {"", "e", "E+", "e-7", "E12", "e+123456"}) {
+        for (const char* lead : {"", "-", "0", "-0"}) {
+          std::string n = lead + std::string(static_cast<std::size_t>(int_len), '7');
+          if (frac >= 0) n += "." + std::string(static_cast<std::size_t>(frac), '3');
+          numbers.push_back(n + exp);
+        }
+      }
+    }
+  }
+  int valid = 0;
+  for (const std::string& n : numbers) {
+    for (std::size_t pad = 0; pad <= 40; ++pad) {
+      expect_agreement("[" + n + std::string(pad, ' ') + "]", n + " with " + std::to_string(pad) + " spaces after it");
+    }
+    valid += decoder_accepts("[" + n + "]");
+  }
+  EXPECT_GT(valid, 500);
+  EXPECT_LT(valid, static_cast<int>(numbers.size()) - 500);
+}
+
 TEST_F(Recognizer, LongBackslashRuns) {
   for (std::size_t run = 0; run < 140; ++run) {
     const std::string even = "\"" + std::string(2 * run, '\\') + "\"";

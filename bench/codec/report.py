@@ -76,7 +76,10 @@ def run(binary, min_time, repetitions, bench_filter):
         cmd = [binary, f"--benchmark_out={out}", "--benchmark_out_format=json",
                f"--benchmark_min_time={min_time}"]
         if repetitions > 1:
-            cmd += [f"--benchmark_repetitions={repetitions}", "--benchmark_report_aggregates_only=true"]
+            # Interleaved: each library's repetitions are spread over the whole run, so a
+            # spell of load from elsewhere on the machine falls on every library alike.
+            cmd += [f"--benchmark_repetitions={repetitions}", "--benchmark_report_aggregates_only=true",
+                    "--benchmark_enable_random_interleaving=true"]
         if bench_filter:
             cmd.append(f"--benchmark_filter={bench_filter}")
         print("$ " + " ".join(cmd), flush=True)
@@ -150,7 +153,7 @@ def main():
     parser.add_argument("--binary", default=DEFAULT_BINARY)
     parser.add_argument("--min-time", type=float, default=0.2,
                         help="seconds per repetition of each benchmark (default 0.2)")
-    parser.add_argument("--repetitions", type=int, default=3, help="the median is reported (default 3)")
+    parser.add_argument("--repetitions", type=int, default=5, help="the median is reported (default 5)")
     parser.add_argument("--filter", default="", help="--benchmark_filter regex (default: everything)")
     parser.add_argument("--out", default=DEFAULT_OUT)
     parser.add_argument("--raw", default=DEFAULT_RAW, help="where to keep the raw results")

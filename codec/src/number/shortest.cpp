@@ -14,6 +14,13 @@
 #include "ujson/detail/digits.hpp"
 #include "ujson/detail/number.hpp"
 
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define UJSON_SHORTEST_SSE2 1
+#else
+#define UJSON_SHORTEST_SSE2 0
+#endif
+
 namespace ujson::detail {
 namespace {
 
@@ -113,6 +120,27 @@ decimal shortest(std::uint64_t bits) {
   return to_decimal(q_min, t);  // subnormal
 }
 
+#if UJSON_SHORTEST_SSE2
+// The sixteen decimal digits of high * 10^8 + low (each below 10^8) as ASCII bytes, in
+// order, all at once: both halves split into 4-digit quarters (a multiply by 2^45 / 10^4
+// rounded up), the quarters into 2-digit pairs, the pairs into digits, each split by a
+// multiply-high in every lane. eight_digits (digits.hpp) twice, in the vector unit.
+inline __m128i sixteen_digits(std::uint32_t high, std::uint32_t low) {
+  const __m128i v = _mm_set_epi64x(low, high);
+  const __m128i q = _mm_srli_epi64(_mm_mul_epu32(v, _mm_set1_epi32(static_cast<int>(0xD1B71759))), 45);  // v / 10^4
+  const __m128i r = _mm_sub_epi32(v, _mm_mul_epu32(q, _mm_set1_epi32(10000)));
+  // 32-bit lanes: high's top and bottom quarters, then low's; each below 10^4, so the
+  // 16-bit lanes of q16 hold them too.
+  const __m128i quarters = _mm_or_si128(q, _mm_slli_epi64(r, 32));
+  const __m128i q16 = _mm_packs_epi32(quarters, quarters);
+  const __m128i hundreds = _mm_srli_epi16(_mm_mulhi_epu16(q16, _mm_set1_epi16(5243)), 3);  // x / 100 for x < 10^4
+  const __m128i pairs = _mm_unpacklo_epi16(hundreds, _mm_sub_epi16(q16, _mm_mullo_epi16(hundreds, _mm_set1_epi16(100))));
+  const __m128i tens = _mm_mulhi_epu16(pairs, _mm_set1_epi16(6554));  // x / 10 for x < 100
+  const __m128i ones = _mm_sub_epi16(pairs, _mm_mullo_epi16(tens, _mm_set1_epi16(10)));
+  return _mm_add_epi8(_mm_or_si128(tens, _mm_slli_epi16(ones, 8)), _mm_set1_epi8('0'));
+}
+#endif
+
 }  // namespace
 
 std::size_t format_shortest(double value, char* out) noexcept {
@@ -136,27 +164,39 @@ std::size_t format_shortest(double value, char* out) noexcept {
   // All 17 digit places, zero-padded, with no branch on the length (which varies from one
   // value to the next): the significand's n digits are the last n of them.
   char padded[48] = {};
-  const std::uint64_t low16 = d.digits % 10000000000000000ULL;
-  padded[0] = static_cast<char>('0' + d.digits / 10000000000000000ULL);
-  const std::uint64_t high8 = eight_digits(static_cast<std::uint32_t>(low16 / 100000000));
-  const std::uint64_t low8 = eight_digits(static_cast<std::uint32_t>(low16 % 100000000));
-  store_le(padded + 1, high8);
-  store_le(padded + 9, low8);
+  const std::uint64_t lead = d.digits / 10000000000000000ULL;  // the 17th place from the right
+  const std::uint64_t low16 = d.digits - lead * 10000000000000000ULL;
+  padded[0] = static_cast<char>('0' + lead);
+  int exponent = d.exponent;
+#if UJSON_SHORTEST_SSE2
+  // One compare of the last sixteen places with '0' gives both the length (their leading
+  // zeros, when there is no 17th digit) and the trailing zeros.
+  const __m128i places = sixteen_digits(static_cast<std::uint32_t>(low16 / 100000000),
+                                        static_cast<std::uint32_t>(low16 % 100000000));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(padded + 1), places);
+  const unsigned nonzero = ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(places, _mm_set1_epi8('0')))) & 0xFFFF;
+  int n;
+  int zeros;
+  if (nonzero != 0) {
+    n = lead != 0 ? 17 : 16 - __builtin_ctz(nonzero);
+    zeros = __builtin_clz(nonzero << 16);  // places after the last non-zero digit
+  } else {  // lead * 10^16
+    n = 17;
+    zeros = 16;
+  }
+  const char* const digits = padded + 17 - n;
+  n -= zeros;
+  exponent += zeros;
+#else
+  store_le(padded + 1, eight_digits(static_cast<std::uint32_t>(low16 / 100000000)));
+  store_le(padded + 9, eight_digits(static_cast<std::uint32_t>(low16 % 100000000)));
   int n = count_digits(d.digits);  // at most 17
   const char* const digits = padded + 17 - n;
-  int exponent = d.exponent;
-  // Trailing zeros: '0' bytes at the end of the last eight places, counted at once.
-  const std::uint64_t tail = load_le(padded + 9) ^ 0x3030303030303030ULL;  // '0' bytes become 0
-  if (tail != 0) {  // the last digit is the top byte
-    const int zeros = __builtin_clzll(tail) >> 3;
-    n -= zeros;
-    exponent += zeros;
-  } else {
-    for (const char* last = padded + 16; *last == '0'; --last) {  // d.digits != 0: not all '0'
-      --n;
-      ++exponent;
-    }
+  for (const char* last = padded + 16; *last == '0'; --last) {  // d.digits != 0: not all '0'
+    --n;
+    ++exponent;
   }
+#endif
   // Whole blocks are copied with fixed sizes (no memcpy calls): `digits` has 32 bytes after
   // it, `out` has max_double_chars, and no case below writes past its 40th byte.
   // Python's repr notation: fixed for 1e-4 <= |v| < 1e16, else scientific with an exponent

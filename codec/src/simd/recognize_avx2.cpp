@@ -273,8 +273,9 @@ UJSON_RECOGNIZER_NOINLINE recognizer::tokens recognizer::next_block() {
     }
     // A body read from a socket is often no longer in the cache, and the hardware's own
     // prefetcher stops at every 4 KiB page: ask for the bytes 2 KiB ahead. A prefetch
-    // is a hint, never a read: past the end of the input it does nothing.
-    _mm_prefetch(b + prefetch_distance, _MM_HINT_T0);
+    // is a hint, never a read: past the end of the input it does nothing (the address is
+    // computed as an integer, since a pointer may not point there).
+    _mm_prefetch(reinterpret_cast<const char*>(reinterpret_cast<std::uintptr_t>(b) + prefetch_distance), _MM_HINT_T0);
     const std::uint64_t bits = scan_block(data, b);
     if (bits != 0) return {b, bits};
   }

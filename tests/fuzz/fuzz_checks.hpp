@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -558,6 +559,82 @@ inline decode_options with_policy(decode_options o, duplicate_keys p) {
   return o;
 }
 
+// Every number the decoder reports, against its text read by std::from_chars. The texts
+// are found by a scanner of this file's own (outside strings, each run of the bytes a
+// number is made of), so neither the text nor the value comes from the decoder's number
+// code. Valid text without NaN/Infinity literals only.
+inline void check_number_values(std::string_view json, const decode_options& o) {
+  std::vector<std::string_view> texts;
+  bool in_string = false;
+  for (std::size_t i = 0; i < json.size(); ++i) {
+    const char c = json[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+      const std::size_t start = i;
+      while (i < json.size() && std::strchr("0123456789+-.eE", json[i]) != nullptr && json[i] != '\0') ++i;
+      texts.push_back(json.substr(start, i - start));
+      --i;
+    }
+  }
+  struct number_event {
+    kind k;
+    std::int64_t i = 0;
+    std::uint64_t u = 0;
+    double d = 0;
+    std::string_view text;
+  };
+  struct recorder : null_handler {
+    std::vector<number_event> seen;
+    errc on_int64(std::int64_t v) { return add({kind::int64, v, 0, 0, {}}); }
+    errc on_uint64(std::uint64_t v) { return add({kind::uint64, 0, v, 0, {}}); }
+    errc on_double(double v, std::string_view t) { return add({kind::double_, 0, 0, v, t}); }
+    errc on_big_number(std::string_view t) { return add({kind::big_number, 0, 0, 0, t}); }
+    errc add(number_event e) {
+      seen.push_back(e);
+      return errc::ok;
+    }
+  } h;
+  decoder d(o);
+  UJSON_FUZZ_CHECK(!d.decode(json, h));
+  UJSON_FUZZ_CHECK(h.seen.size() == texts.size());
+  for (std::size_t n = 0; n < texts.size(); ++n) {
+    const std::string_view t = texts[n];
+    const number_event& e = h.seen[n];
+    const char* const end = t.data() + t.size();
+    switch (e.k) {
+      case kind::int64: {
+        std::int64_t want = 0;
+        const auto r = std::from_chars(t.data(), end, want);
+        UJSON_FUZZ_CHECK(r.ec == std::errc() && r.ptr == end && want == e.i);
+        break;
+      }
+      case kind::uint64: {
+        std::uint64_t want = 0;
+        const auto r = std::from_chars(t.data(), end, want);
+        UJSON_FUZZ_CHECK(r.ec == std::errc() && r.ptr == end && want == e.u);
+        break;
+      }
+      case kind::double_: {
+        double want = 0;
+        const auto r = std::from_chars(t.data(), end, want);
+        UJSON_FUZZ_CHECK(e.text == t && r.ec == std::errc() && r.ptr == end);
+        UJSON_FUZZ_CHECK(std::bit_cast<std::uint64_t>(want) == std::bit_cast<std::uint64_t>(e.d));
+        break;
+      }
+      default:
+        UJSON_FUZZ_CHECK(e.text == t);
+        break;
+    }
+  }
+}
+
 // ---- the checks ---------------------------------------------------------------------------------
 
 // Document parse under options from the first byte: DOM invariants; the DOM's verdict
@@ -595,6 +672,7 @@ inline void check_decode(const std::uint8_t* data, std::size_t size) {
   }
 
   if (v) return;
+  if (!o.allow_nan_literals) check_number_values(json, o);
   // Valid text: keep_last and keep_first always build a document; reject only fails on a
   // repeated key, and when it does not, all three agree.
   document last(with_policy(o, duplicate_keys::keep_last));

@@ -33,17 +33,31 @@ struct seen {
   std::string text;
 };
 
-struct first_number : ujson::null_handler {
-  seen got;
-  errc on_int64(std::int64_t v) { return take({seen::int64, v, 0, 0, {}}); }
-  errc on_uint64(std::uint64_t v) { return take({seen::uint64, 0, v, 0, {}}); }
-  errc on_double(double v, std::string_view t) { return take({seen::dbl, 0, 0, v, std::string(t)}); }
-  errc on_big_number(std::string_view t) { return take({seen::big, 0, 0, 0, std::string(t)}); }
-  errc take(seen s) {
-    if (got.kind == seen::none) got = s;
+struct number_recorder : ujson::null_handler {
+  std::vector<seen> got;
+  errc on_int64(std::int64_t v) { return add({seen::int64, v, 0, 0, {}}); }
+  errc on_uint64(std::uint64_t v) { return add({seen::uint64, 0, v, 0, {}}); }
+  errc on_double(double v, std::string_view t) { return add({seen::dbl, 0, 0, v, std::string(t)}); }
+  errc on_big_number(std::string_view t) { return add({seen::big, 0, 0, 0, std::string(t)}); }
+  errc add(seen s) {
+    got.push_back(std::move(s));
     return errc::ok;
   }
 };
+
+// The decoder's report of `number` against the standard library's; `where` names the case.
+void expect_same(const seen& got, const seen& want, const std::string& number, const std::string& where) {
+  ASSERT_EQ(got.kind, want.kind) << number << where;
+  switch (want.kind) {
+    case seen::int64: EXPECT_EQ(got.i, want.i) << number << where; break;
+    case seen::uint64: EXPECT_EQ(got.u, want.u) << number << where; break;
+    case seen::dbl:
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(got.d), std::bit_cast<std::uint64_t>(want.d)) << number << where;
+      EXPECT_EQ(got.text, number) << where;
+      break;
+    default: EXPECT_EQ(got.text, number) << where; break;
+  }
+}
 
 // What the decoder must report for a valid number text, from the standard library.
 seen expected(const std::string& text) {
@@ -117,20 +131,13 @@ TEST(NumberShapes, AgreeWithTheGrammarAndFromCharsAtEveryDistanceFromTheEnd) {
       // The number, then `pad` spaces before the array closes: the bytes left after it
       // range from 1 to 65, so both paths read it.
       const std::string doc = "[" + number + std::string(pad, ' ') + "]";
-      first_number h;
+      number_recorder h;
       const ujson::error e = ujson::decode(doc, h);
+      const std::string where = " with " + std::to_string(pad) + " spaces after it";
       if (want_valid) {
-        ASSERT_EQ(e.code, errc::ok) << number << " with " << pad << " spaces after it";
-        ASSERT_EQ(h.got.kind, want.kind) << number << " with " << pad;
-        switch (want.kind) {
-          case seen::int64: EXPECT_EQ(h.got.i, want.i) << number; break;
-          case seen::uint64: EXPECT_EQ(h.got.u, want.u) << number; break;
-          case seen::dbl:
-            EXPECT_EQ(std::bit_cast<std::uint64_t>(h.got.d), std::bit_cast<std::uint64_t>(want.d)) << number << " with " << pad;
-            EXPECT_EQ(h.got.text, number);
-            break;
-          default: EXPECT_EQ(h.got.text, number); break;
-        }
+        ASSERT_EQ(e.code, errc::ok) << number << where;
+        ASSERT_EQ(h.got.size(), 1u) << number << where;
+        expect_same(h.got[0], want, number, where);
       } else {
         ASSERT_NE(e.code, errc::ok) << number << " with " << pad << " spaces after it";
         if (pad == 0) first_error = e;
@@ -153,31 +160,10 @@ TEST(NumberShapes, ValidOnesInALongArrayMatchFromChars) {
   std::string doc = "[";
   for (const std::string& n : numbers) doc += n + ",";
   doc += "0]";
-  struct all_numbers : ujson::null_handler {
-    std::vector<seen> got;
-    errc on_int64(std::int64_t v) { return push({seen::int64, v, 0, 0, {}}); }
-    errc on_uint64(std::uint64_t v) { return push({seen::uint64, 0, v, 0, {}}); }
-    errc on_double(double v, std::string_view t) { return push({seen::dbl, 0, 0, v, std::string(t)}); }
-    errc on_big_number(std::string_view t) { return push({seen::big, 0, 0, 0, std::string(t)}); }
-    errc push(seen s) {
-      got.push_back(std::move(s));
-      return errc::ok;
-    }
-  } h;
+  number_recorder h;
   ASSERT_EQ(ujson::decode(doc, h).code, errc::ok);
   ASSERT_EQ(h.got.size(), numbers.size() + 1);
-  for (std::size_t i = 0; i < numbers.size(); ++i) {
-    const seen want = expected(numbers[i]);
-    ASSERT_EQ(h.got[i].kind, want.kind) << numbers[i];
-    switch (want.kind) {
-      case seen::int64: EXPECT_EQ(h.got[i].i, want.i) << numbers[i]; break;
-      case seen::uint64: EXPECT_EQ(h.got[i].u, want.u) << numbers[i]; break;
-      case seen::dbl:
-        EXPECT_EQ(std::bit_cast<std::uint64_t>(h.got[i].d), std::bit_cast<std::uint64_t>(want.d)) << numbers[i];
-        break;
-      default: EXPECT_EQ(h.got[i].text, numbers[i]); break;
-    }
-  }
+  for (std::size_t i = 0; i < numbers.size(); ++i) expect_same(h.got[i], expected(numbers[i]), numbers[i], " in the array");
 }
 
 }  // namespace

@@ -93,27 +93,13 @@ class dom_builder {
 
  private:
   // Small containers dominate (coordinate pairs, short records): copy them inline rather
-  // than through a memcpy call, in the 8-byte halves they were pushed as. Their stores
-  // are often still in the store buffer, and a 16-byte load of two 8-byte stores cannot
-  // be forwarded from it: it waits for both to reach the cache (canada.json spent an
-  // eighth of its parse there). The empty asm keeps each half in a general register, so
-  // the compiler does not merge the two loads back into one vector load.
-  static void copy_value(value* to, const value* from) {
-    std::uint64_t tag, payload;
-    std::memcpy(&tag, reinterpret_cast<const char*>(from), 8);
-    std::memcpy(&payload, reinterpret_cast<const char*>(from) + 8, 8);
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__("" : "+r"(tag), "+r"(payload));
-#endif
-    std::memcpy(reinterpret_cast<char*>(to), &tag, 8);
-    std::memcpy(reinterpret_cast<char*>(to) + 8, &payload, 8);
-  }
+  // than through a memcpy call.
   static void copy_values(value* to, const value* from, std::size_t n) {
     switch (n) {
-      case 4: copy_value(to + 3, from + 3); [[fallthrough]];
-      case 3: copy_value(to + 2, from + 2); [[fallthrough]];
-      case 2: copy_value(to + 1, from + 1); [[fallthrough]];
-      case 1: copy_value(to, from); [[fallthrough]];
+      case 4: to[3] = from[3]; [[fallthrough]];
+      case 3: to[2] = from[2]; [[fallthrough]];
+      case 2: to[1] = from[1]; [[fallthrough]];
+      case 1: to[0] = from[0]; [[fallthrough]];
       case 0: return;
       default: std::memcpy(static_cast<void*>(to), from, n * sizeof(value));
     }

@@ -99,7 +99,7 @@ TEST_F(Connections, PipelinedRequestsThenHalfCloseAreAllAnswered) {
   std::string batch;
   for (int i = 0; i < 30; ++i) batch += to_wire(post("/encode?indent=1", "[" + std::to_string(i) + "]"));
   c.write_raw(batch);
-  c.socket().shutdown(tcp::socket::shutdown_send);  // the client is done sending
+  c.shutdown_send();
   for (int i = 0; i < 30; ++i) EXPECT_EQ(c.read().body(), "[\n " + std::to_string(i) + "\n]");
   EXPECT_TRUE(c.closed_by_peer());
 }
@@ -111,9 +111,10 @@ TEST_F(Connections, HalfABodyThenGoneDoesNotDisturbOthers) {
     client gone(server_->port());
     gone.write_raw("POST /decode HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n[1,2,3,");
     if (i % 2) {  // half of them reset the connection instead of closing it
-      gone.socket().set_option(boost::asio::socket_base::linger(true, 0));
+      gone.reset();
+    } else {
+      gone.close();
     }
-    gone.socket().close();
     EXPECT_EQ(steady.roundtrip(post("/decode", "[" + std::to_string(i) + "]")).body(), "[" + std::to_string(i) + "]");
   }
   client fresh(server_->port());
@@ -136,9 +137,7 @@ TEST_F(Connections, ExpectContinueIsHonoured) {
   client c(server_->port());
   request req = post("/decode", "[true]");
   req.set(http::field::expect, "100-continue");
-  std::ostringstream head;
-  head << req.base();
-  c.write_raw(head.str());
+  c.write_raw(head_to_wire(req));
   const response interim = c.read();
   EXPECT_EQ(interim.result_int(), 100);
   c.write_raw(req.body());

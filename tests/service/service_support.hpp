@@ -4,127 +4,46 @@
 //   client c(s.port());
 //   auto res = c.roundtrip(post("/decode", "[1, 2]"));
 // Every read has a deadline, so a server that does not answer fails the test, not hangs it.
+// The Asio, Beast parser/serializer and <regex> code lives in service_support.cpp, compiled
+// once for every service test (each test file compiled it again, under ASan too).
 
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include <sys/types.h>
 
-#include <boost/asio/connect.hpp>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/read.hpp>
-#include <boost/asio/write.hpp>
-#include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
-#include <boost/beast/http/write.hpp>
 #include <chrono>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <regex>
-#include <sstream>
-#include <stdexcept>
+#include <memory>
 #include <string>
-#include <thread>
-#include <utility>
+#include <string_view>
 #include <vector>
 
 namespace ujsond_test {
 
-namespace net = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-using tcp = net::ip::tcp;
+namespace http = boost::beast::http;
 using request = http::request<http::string_body>;
 using response = http::response<http::string_body>;
 using namespace std::chrono_literals;
 
-inline std::string read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+std::string read_all(const std::string& path);
 
 // The ujsond process: stdout and stderr go to a file (its log).
 class server {
  public:
-  explicit server(std::vector<std::string> args = {}, std::vector<std::string> env = {}) {
-    char path[] = "/tmp/ujsond-test-XXXXXX";
-    const int fd = mkstemp(path);
-    if (fd < 0) throw std::runtime_error("mkstemp");
-    log_path_ = path;
-    std::vector<std::string> argv{UJSOND_BIN, "--port", "0", "--threads", "2"};
-    argv.insert(argv.end(), args.begin(), args.end());
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(fd, STDOUT_FILENO);
-      dup2(fd, STDERR_FILENO);
-      for (const std::string& e : env) putenv(const_cast<char*>(e.c_str()));
-      std::vector<char*> raw;
-      for (std::string& a : argv) raw.push_back(a.data());
-      raw.push_back(nullptr);
-      execv(raw[0], raw.data());
-      _exit(127);
-    }
-    close(fd);
-    const std::regex listening(R"("msg":"listening".*"port":([0-9]+))");
-    for (int i = 0; i < 3000; ++i) {  // up to 30 s: the ASan build starts slowly on a busy machine
-      std::smatch m;
-      const std::string text = log();
-      if (std::regex_search(text, m, listening)) {
-        port_ = static_cast<unsigned short>(std::stoi(m[1]));
-        return;
-      }
-      int status = 0;
-      if (waitpid(pid_, &status, WNOHANG) == pid_) {
-        pid_ = -1;
-        throw std::runtime_error("ujsond exited at start: " + text);
-      }
-      std::this_thread::sleep_for(10ms);
-    }
-    throw std::runtime_error("ujsond did not start: " + log());
-  }
+  explicit server(std::vector<std::string> args = {}, std::vector<std::string> env = {});
   server(const server&) = delete;
   server& operator=(const server&) = delete;
-  ~server() {
-    if (pid_ > 0) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, nullptr, 0);
-    }
-    std::filesystem::remove(log_path_);
-  }
+  ~server();
 
   unsigned short port() const { return port_; }
   pid_t pid() const { return pid_; }
   std::string log() const { return read_all(log_path_); }
   // The log once it contains `needle` (lines are written just after each answer is sent).
-  std::string log_with(const std::string& needle, std::chrono::milliseconds limit = 5s) const {
-    const auto deadline = std::chrono::steady_clock::now() + limit;
-    std::string text = log();
-    while (text.find(needle) == std::string::npos && std::chrono::steady_clock::now() < deadline) {
-      std::this_thread::sleep_for(5ms);
-      text = log();
-    }
-    return text;
-  }
-  void signal(int sig) const { kill(pid_, sig); }
+  std::string log_with(const std::string& needle, std::chrono::milliseconds limit = 5s) const;
+  void signal(int sig) const;
 
   // Waits for the process to end (up to `limit`); its exit status, or -1 (killed by a
   // signal, or still running at the limit and then killed).
-  int wait(std::chrono::milliseconds limit = 30s) {
-    const auto deadline = std::chrono::steady_clock::now() + limit;
-    while (std::chrono::steady_clock::now() < deadline) {
-      int status = 0;
-      if (waitpid(pid_, &status, WNOHANG) == pid_) {
-        pid_ = -1;
-        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-      }
-      std::this_thread::sleep_for(5ms);
-    }
-    return -1;
-  }
+  int wait(std::chrono::milliseconds limit = 30s);
 
  private:
   pid_t pid_ = -1;
@@ -132,48 +51,25 @@ class server {
   std::string log_path_;
 };
 
-inline request post(const std::string& target, const std::string& body, const char* type = "application/json") {
-  request req{http::verb::post, target, 11};
-  req.set(http::field::host, "127.0.0.1");
-  if (type != nullptr) req.set(http::field::content_type, type);
-  req.body() = body;
-  req.prepare_payload();
-  return req;
-}
-
-inline request get(const std::string& target) {
-  request req{http::verb::get, target, 11};
-  req.set(http::field::host, "127.0.0.1");
-  return req;
-}
-
-inline std::string to_wire(request req) {
-  std::string out;
-  std::ostringstream s;
-  s << req;
-  return s.str();
-}
+request post(const std::string& target, const std::string& body, const char* type = "application/json");
+request get(const std::string& target);
+std::string to_wire(request req);
+// The start line and headers alone (a client that waits for 100 Continue).
+std::string head_to_wire(const request& req);
 
 // One connection with its own io_context; not thread-safe (one per thread).
 class client {
  public:
-  explicit client(unsigned short port) : socket_(ioc_) {
-    socket_.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-    socket_.set_option(tcp::no_delay(true));
-  }
+  explicit client(unsigned short port);
+  ~client();
+  client(const client&) = delete;
+  client& operator=(const client&) = delete;
 
   void send(const request& req) { write_raw(to_wire(req)); }
-  void write_raw(std::string_view bytes) { net::write(socket_, net::buffer(bytes.data(), bytes.size())); }
+  void write_raw(std::string_view bytes);
 
   // The next response; throws on a timeout or when the connection ends first.
-  response read(std::chrono::milliseconds limit = 20s) {
-    http::response_parser<http::string_body> parser;
-    parser.body_limit(1ull << 30);
-    beast::error_code ec;
-    run([&](auto done) { http::async_read(socket_, buffer_, parser, done); }, ec, limit);
-    if (ec) throw beast::system_error(ec);
-    return parser.release();
-  }
+  response read(std::chrono::milliseconds limit = 20s);
 
   response roundtrip(const request& req) {
     send(req);
@@ -182,43 +78,17 @@ class client {
 
   // True when the server closes the connection (EOF or reset) within `limit` without
   // sending anything more.
-  bool closed_by_peer(std::chrono::milliseconds limit = 10s) {
-    if (buffer_.size() > 0) return false;
-    char byte;
-    beast::error_code ec;
-    std::size_t n = 0;
-    run([&](auto done) {
-      socket_.async_read_some(net::buffer(&byte, 1), [&n, done](beast::error_code e, std::size_t k) mutable {
-        n = k;
-        done(e, k);
-      });
-    }, ec, limit);
-    return ec && ec != net::error::operation_aborted && n == 0;
-  }
+  bool closed_by_peer(std::chrono::milliseconds limit = 10s);
 
-  tcp::socket& socket() { return socket_; }
+  // Half-closes: the client is done sending.
+  void shutdown_send();
+  void close();
+  // Closes with SO_LINGER 0, so the server sees a reset, not an orderly end.
+  void reset();
 
  private:
-  template <class Start>
-  void run(Start start, beast::error_code& ec, std::chrono::milliseconds limit) {
-    bool finished = false;
-    start([&](beast::error_code e, std::size_t) {
-      ec = e;
-      finished = true;
-    });
-    ioc_.restart();
-    ioc_.run_for(limit);
-    if (!finished) {
-      socket_.cancel();
-      ioc_.restart();
-      ioc_.run();
-      throw std::runtime_error("no answer in time");
-    }
-  }
-
-  net::io_context ioc_;
-  tcp::socket socket_;
-  beast::flat_buffer buffer_;
+  struct impl;
+  std::unique_ptr<impl> impl_;
 };
 
 }  // namespace ujsond_test

@@ -1,0 +1,197 @@
+#include "service_support.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace ujsond_test {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+using tcp = net::ip::tcp;
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+server::server(std::vector<std::string> args, std::vector<std::string> env) {
+  char path[] = "/tmp/ujsond-test-XXXXXX";
+  const int fd = mkstemp(path);
+  if (fd < 0) throw std::runtime_error("mkstemp");
+  log_path_ = path;
+  std::vector<std::string> argv{UJSOND_BIN, "--port", "0", "--threads", "2"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  pid_ = fork();
+  if (pid_ == 0) {
+    dup2(fd, STDOUT_FILENO);
+    dup2(fd, STDERR_FILENO);
+    for (const std::string& e : env) putenv(const_cast<char*>(e.c_str()));
+    std::vector<char*> raw;
+    for (std::string& a : argv) raw.push_back(a.data());
+    raw.push_back(nullptr);
+    execv(raw[0], raw.data());
+    _exit(127);
+  }
+  close(fd);
+  const std::regex listening(R"("msg":"listening".*"port":([0-9]+))");
+  for (int i = 0; i < 3000; ++i) {  // up to 30 s: the ASan build starts slowly on a busy machine
+    std::smatch m;
+    const std::string text = log();
+    if (std::regex_search(text, m, listening)) {
+      port_ = static_cast<unsigned short>(std::stoi(m[1]));
+      return;
+    }
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      throw std::runtime_error("ujsond exited at start: " + text);
+    }
+    std::this_thread::sleep_for(10ms);
+  }
+  throw std::runtime_error("ujsond did not start: " + log());
+}
+
+server::~server() {
+  if (pid_ > 0) {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+  }
+  std::filesystem::remove(log_path_);
+}
+
+std::string server::log_with(const std::string& needle, std::chrono::milliseconds limit) const {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  std::string text = log();
+  while (text.find(needle) == std::string::npos && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(5ms);
+    text = log();
+  }
+  return text;
+}
+
+void server::signal(int sig) const { kill(pid_, sig); }
+
+int server::wait(std::chrono::milliseconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < deadline) {
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+    std::this_thread::sleep_for(5ms);
+  }
+  return -1;
+}
+
+request post(const std::string& target, const std::string& body, const char* type) {
+  request req{http::verb::post, target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  if (type != nullptr) req.set(http::field::content_type, type);
+  req.body() = body;
+  req.prepare_payload();
+  return req;
+}
+
+request get(const std::string& target) {
+  request req{http::verb::get, target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  return req;
+}
+
+std::string to_wire(request req) {
+  std::ostringstream s;
+  s << req;
+  return s.str();
+}
+
+std::string head_to_wire(const request& req) {
+  std::ostringstream s;
+  s << req.base();
+  return s.str();
+}
+
+struct client::impl {
+  net::io_context ioc;
+  tcp::socket socket{ioc};
+  beast::flat_buffer buffer;
+
+  // Runs one asynchronous operation on the connection's own io_context for at most `limit`.
+  template <class Start>
+  void run(Start start, beast::error_code& ec, std::chrono::milliseconds limit) {
+    bool finished = false;
+    start([&](beast::error_code e, std::size_t) {
+      ec = e;
+      finished = true;
+    });
+    ioc.restart();
+    ioc.run_for(limit);
+    if (!finished) {
+      socket.cancel();
+      ioc.restart();
+      ioc.run();
+      throw std::runtime_error("no answer in time");
+    }
+  }
+};
+
+client::client(unsigned short port) : impl_(std::make_unique<impl>()) {
+  impl_->socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  impl_->socket.set_option(tcp::no_delay(true));
+}
+
+client::~client() = default;
+
+void client::write_raw(std::string_view bytes) { net::write(impl_->socket, net::buffer(bytes.data(), bytes.size())); }
+
+response client::read(std::chrono::milliseconds limit) {
+  http::response_parser<http::string_body> parser;
+  parser.body_limit(1ull << 30);
+  beast::error_code ec;
+  impl_->run([&](auto done) { http::async_read(impl_->socket, impl_->buffer, parser, done); }, ec, limit);
+  if (ec) throw beast::system_error(ec);
+  return parser.release();
+}
+
+bool client::closed_by_peer(std::chrono::milliseconds limit) {
+  if (impl_->buffer.size() > 0) return false;
+  char byte;
+  beast::error_code ec;
+  std::size_t n = 0;
+  impl_->run(
+      [&](auto done) {
+        impl_->socket.async_read_some(net::buffer(&byte, 1), [&n, done](beast::error_code e, std::size_t k) mutable {
+          n = k;
+          done(e, k);
+        });
+      },
+      ec, limit);
+  return ec && ec != net::error::operation_aborted && n == 0;
+}
+
+void client::shutdown_send() { impl_->socket.shutdown(tcp::socket::shutdown_send); }
+
+void client::close() { impl_->socket.close(); }
+
+void client::reset() {
+  impl_->socket.set_option(net::socket_base::linger(true, 0));
+  impl_->socket.close();
+}
+
+}  // namespace ujsond_test

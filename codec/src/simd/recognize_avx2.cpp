@@ -139,7 +139,7 @@ inline std::uint64_t prefix_xor(std::uint64_t bits) {
 class recognizer {
  public:
   recognizer(const char* p, std::size_t n, std::size_t max_depth)
-      : begin_(p), end_(p + n), next_block_(p),
+      : end_(p + n), next_block_(p),
         depth_limit_(max_depth < recognizer_depth ? max_depth : recognizer_depth) {}
 
   bool run();
@@ -160,7 +160,6 @@ class recognizer {
   }
   const char* number(const char* p) const;
 
-  const char* const begin_;
   const char* const end_;
   const char* next_block_;
   const std::size_t depth_limit_;

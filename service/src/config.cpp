@@ -1,5 +1,7 @@
 #include "config.hpp"
 
+#include "cpu_budget.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -7,7 +9,6 @@
 #include <cstdlib>
 #include <functional>
 #include <string_view>
-#include <thread>
 
 namespace ujsond {
 namespace {
@@ -100,7 +101,7 @@ const std::array<flag, 11> flags{{
      }},
     {"port", "UJSOND_PORT", "N", "8080", "TCP port (0: any free port, printed in the startup log line)",
      [](std::string_view v, config& c) { return in_range(v, 0, 65535, c.port); }},
-    {"threads", "UJSOND_THREADS", "N", "0", "I/O threads; 0 = one per core",
+    {"threads", "UJSOND_THREADS", "N", "0", "I/O threads; 0 = one per usable CPU (affinity mask and cgroup quota)",
      [](std::string_view v, config& c) { return in_range(v, 0, 1024, c.threads); }},
     {"max-body", "UJSOND_MAX_BODY", "BYTES", "16MiB", "largest request body (413 above it); k/M/G suffixes",
      [](std::string_view v, config& c) { return parse_size(v, c.max_body) && c.max_body > 0; }},
@@ -120,7 +121,7 @@ const std::array<flag, 11> flags{{
      "after SIGTERM/SIGINT, idle connections are closed after this; requests in flight are answered",
      [](std::string_view v, config& c) { return parse_duration(v, c.drain_timeout); }},
     {"access-log", "UJSOND_ACCESS_LOG", "BOOL", "true",
-     "one JSON line per request on stderr (--access-log=false or --no-access-log to turn off)",
+     "one JSON line per request on stderr (--access-log false, or --no-access-log, to turn off)",
      [](std::string_view v, config& c) { return parse_bool(v, c.access_log); }},
 }};
 
@@ -191,8 +192,14 @@ parse_result parse_config(int argc, char** argv, config& out, std::string& probl
     std::string_view value;
     if (eq != std::string_view::npos) {
       value = arg.substr(eq + 1);
-    } else if (name == "access-log") {
-      value = "true";
+    } else if (f->value == "BOOL") {
+      // `--access-log false` as --help spells it, and a bare `--access-log` meaning true.
+      bool ignored = false;
+      if (i + 1 < argc && parse_bool(argv[i + 1], ignored)) {
+        value = argv[++i];
+      } else {
+        value = "true";
+      }
     } else if (i + 1 < argc) {
       value = argv[++i];
     } else {
@@ -204,7 +211,11 @@ parse_result parse_config(int argc, char** argv, config& out, std::string& probl
       return parse_result::usage_error;
     }
   }
-  if (out.threads == 0) out.threads = std::max(1u, std::thread::hardware_concurrency());
+  if (out.threads == 0) {
+    const cpu_budget budget = usable_cpus();
+    out.threads = budget.cpus;
+    out.threads_from = budget.source;
+  }
   return probe ? parse_result::probe : parse_result::run;
 }
 

@@ -11,7 +11,8 @@ namespace ujsond {
 struct config {
   std::string address = "127.0.0.1";
   unsigned short port = 8080;
-  unsigned threads = 0;  // 0: one per core
+  unsigned threads = 0;  // 0: one per CPU the process may use (cpu_budget.hpp)
+  std::string threads_from = "--threads";  // what set `threads`, for the start-up log
   std::size_t max_body = 16 * 1024 * 1024;
   std::size_t max_header = 8 * 1024;
   std::size_t max_depth = 1024;

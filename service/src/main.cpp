@@ -25,12 +25,19 @@
 #include "listener.hpp"
 #include "probe.hpp"
 #include "server_state.hpp"
+#include "ujson/proto/errors.hpp"
 #include "ujson/version.hpp"
 
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
 namespace {
+
+std::string json_string(std::string_view s) {
+  std::string out;
+  ujson::proto::append_json_string(out, s);
+  return out;
+}
 
 int usage_error(const std::string& problem) {
   std::fprintf(stderr, "ujsond: %s\n%s", problem.c_str(), ujsond::usage_text().c_str());
@@ -124,7 +131,8 @@ int main(int argc, char** argv) {
 
   ujsond::log_event("info", "listening",
                     "\"address\":\"" + cfg.address + "\",\"port\":" + std::to_string(listener->port()) +
-                        ",\"threads\":" + std::to_string(cfg.threads) + ",\"version\":\"" UJSON_VERSION_STRING "\"");
+                        ",\"threads\":" + std::to_string(cfg.threads) + ",\"threads_from\":" +
+                        json_string(cfg.threads_from) + ",\"version\":\"" UJSON_VERSION_STRING "\"");
 
   std::vector<std::thread> threads;
   for (auto& context : contexts) threads.emplace_back([c = context.get()] { c->run(); });

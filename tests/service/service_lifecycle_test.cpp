@@ -76,6 +76,41 @@ TEST(Flags, EnvironmentConfiguresAndFlagsWin) {
   EXPECT_EQ(d.roundtrip(post("/validate", "[" + std::string(200, ' ') + "]")).result_int(), 200);
 }
 
+// --help prints `--name VALUE`; `--name=VALUE` works too, for every flag.
+TEST(Flags, EveryValueFlagTakesBothSpellings) {
+  const std::vector<std::pair<std::string, std::string>> flags{
+      {"threads", "3"},           {"max-body", "100"},       {"max-header", "4KiB"},   {"max-depth", "50"},
+      {"max-connections", "500"}, {"read-timeout", "5s"},    {"idle-timeout", "5s"},   {"drain-timeout", "1s"},
+      {"access-log", "false"},    {"address", "127.0.0.1"}};
+  for (const auto& [flag, value] : flags) {
+    for (const bool joined : {false, true}) {
+      SCOPED_TRACE(flag + (joined ? "=" : " ") + value);
+      std::vector<std::string> args;
+      if (joined) {
+        args.push_back("--" + flag + "=" + value);
+      } else {
+        args.push_back("--" + flag);
+        args.push_back(value);
+      }
+      server s(args);
+      client c(s.port());
+      const response r = c.roundtrip(post("/validate", "[" + std::string(200, ' ') + "]"));
+      EXPECT_EQ(r.result_int(), flag == "max-body" ? 413 : 200);
+      if (flag == "threads") {
+        EXPECT_NE(s.log().find("\"threads\":3,"), std::string::npos) << s.log();
+      }
+      if (flag == "access-log") {
+        EXPECT_EQ(s.log().find("\"target\""), std::string::npos) << s.log();
+      }
+    }
+  }
+  // A bare switch still means true, and a following non-boolean is not taken as its value.
+  server on({"--access-log", "--drain-timeout", "1s"});
+  client c(on.port());
+  EXPECT_EQ(c.roundtrip(get("/healthz")).result_int(), 200);
+  EXPECT_NE(on.log_with("\"target\"").find("\"target\""), std::string::npos);
+}
+
 TEST(Flags, CannotListenExits1) {
   server s;
   const run_result r = run("--port " + std::to_string(s.port()));

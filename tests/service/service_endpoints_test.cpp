@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
 #include <map>
 
 #include "service_support.hpp"
@@ -131,6 +135,48 @@ TEST_F(Endpoints, HealthzAndMetrics) {
     EXPECT_NE(text.find(needle), std::string::npos) << needle << "\n" << text;
   }
   EXPECT_EQ(text.find("ujsond_errors_total{code=\"invalid_json\"} 0"), std::string::npos);
+}
+
+// Prometheus' own parser and linter (Debian's prometheus package ships promtool) on the
+// live output, after answers of every kind have been counted.
+TEST(Metrics, PromtoolAcceptsTheLiveOutput) {
+  if (std::system("command -v promtool >/dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "promtool is not installed (Debian: prometheus; scripts/bootstrap test installs it)";
+  }
+  server s({"--access-log=false", "--max-body", "64"});
+  client c(s.port());
+  c.roundtrip(post("/validate", "[1]"));
+  c.roundtrip(post("/decode", "[1"));
+  c.roundtrip(post("/encode", "[1]"));
+  c.roundtrip(get("/healthz"));
+  c.roundtrip(get("/healthz?x=1"));
+  c.roundtrip(get("/nowhere"));
+  c.roundtrip(get("/decode"));
+  client(s.port()).roundtrip(post("/validate", std::string(100, ' ')));  // 413 closes its connection
+  // A request is counted once its answer is written: the 413 may be counted a moment later.
+  response m;
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  do {
+    m = client(s.port()).roundtrip(get("/metrics"));
+  } while (m.body().find("ujsond_errors_total{code=\"body_too_large\"} 1") == std::string::npos &&
+           std::chrono::steady_clock::now() < deadline);
+  ASSERT_EQ(m.result_int(), 200);
+
+  char path[] = "/tmp/ujsond-metrics-XXXXXX";
+  const int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(write(fd, m.body().data(), m.body().size()), static_cast<ssize_t>(m.body().size()));
+  close(fd);
+  const std::string command = std::string("promtool check metrics <") + path + " 2>&1";
+  FILE* p = popen(command.c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string out;
+  char buf[4096];
+  for (std::size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+  const int status = pclose(p);
+  unlink(path);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << out << "\n" << m.body();
+  EXPECT_NE(m.body().find("ujsond_errors_total{code=\"body_too_large\"} 1"), std::string::npos) << m.body();
 }
 
 TEST_F(Endpoints, AccessLogHasOneJsonLinePerRequest) {

@@ -24,7 +24,7 @@ test:
 	cmake --build --preset release -j$(JOBS)
 	ctest --preset release -j$(JOBS)
 	# Once more on the portable kernels, as a CPU without AVX2 would run them.
-	UJSON_FORCE_KERNEL=scalar ctest --preset release -j$(JOBS)
+	ctest --preset release-scalar -j$(JOBS)
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j$(JOBS)
 	ctest --preset asan -j$(JOBS)

@@ -1,19 +1,19 @@
 # ujson_add_gtest(target [PROPERTIES name value ...]): registers a GoogleTest binary with ctest.
 #
-# Release builds: one ctest case per test (gtest_discover_tests), so each fails, reruns and
-# is timed on its own. Sanitizer builds: one ctest case per binary, which still runs every
-# one of its tests. An ASan + UBSan process costs about 40 ms to start (its allocator and
-# shadow touch some 3,600 pages, and registering a binary's tests again each time, up to
-# 1,100 of them, adds more), so the 2,481 processes of a per-test pass spent more time
-# starting than testing: about 60 s of that pass's 108 s on two cores.
+# Release builds register it twice: one ctest case per test (gtest_discover_tests, label
+# `case`), so each fails, reruns and is timed on its own, for the `release` test preset; and
+# the whole binary once (label `whole`), which runs every one of its tests in one process,
+# for the `release-scalar` preset's second pass on the portable kernels. Sanitizer builds
+# register only the whole binary. A process costs: about 40 ms to start under ASan + UBSan
+# (its allocator and shadow touch some 3,600 pages, and each start registers the binary's
+# tests again, up to 1,100 of them) and about 20 ms in release with ctest's own work, so a
+# pass of 2,481 per-test processes spent more time starting than testing (ASan: some 60 s
+# of its 108 s on two cores).
 function(ujson_add_gtest target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "PROPERTIES")
-  if(UJSON_SANITIZE)
-    add_test(NAME ${target} COMMAND ${target})
-    if(arg_PROPERTIES)
-      set_tests_properties(${target} PROPERTIES ${arg_PROPERTIES})
-    endif()
-  else()
-    gtest_discover_tests(${target} DISCOVERY_TIMEOUT 120 PROPERTIES ${arg_PROPERTIES})
+  add_test(NAME ${target} COMMAND ${target})
+  set_tests_properties(${target} PROPERTIES LABELS whole ${arg_PROPERTIES})
+  if(NOT UJSON_SANITIZE)
+    gtest_discover_tests(${target} DISCOVERY_TIMEOUT 120 PROPERTIES LABELS case ${arg_PROPERTIES})
   endif()
 endfunction()

@@ -1,10 +1,24 @@
 # The user's whole interface: make run | make test | make bench | make load (and make fuzz)
+# | make image | make image-test
 JOBS ?= $(shell nproc)
 # Seconds per fuzzer (6 fuzzers): `make fuzz` and the bounded run in `make test`.
 FUZZ_SECONDS ?= 60
 TEST_FUZZ_SECONDS ?= 10
 
-.PHONY: run test bench load fuzz build clean
+# The container image: built and run by docker when its daemon answers, else by podman
+# (scripts/image-engine). The PODMAN_* flags are added for podman only; these defaults are
+# what podman 4.3 needs on the project's machines: runc and cgroupfs because they mount
+# cgroups v1 and v2 side by side (crun refuses that) and run no systemd; explicit ulimits
+# because they withhold CAP_SYS_RESOURCE, so podman's default limits cannot be set; host
+# networking for the build's apt-get; and no tmpfs on /tmp and /run beside --read-only,
+# so image-test sees the read-only root file system docker gives.
+IMAGE ?= ujsond:latest
+PODMAN_FLAGS ?= --runtime runc --cgroup-manager cgroupfs
+PODMAN_BUILD_FLAGS ?= --network=host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024
+PODMAN_RUN_FLAGS ?= --ulimit nofile=1024:1024 --ulimit nproc=1024:1024 --read-only-tmpfs=false
+export PODMAN_FLAGS PODMAN_BUILD_FLAGS PODMAN_RUN_FLAGS
+
+.PHONY: run test bench load fuzz build clean image image-test
 
 build:
 	scripts/bootstrap run
@@ -48,6 +62,19 @@ fuzz:
 	scripts/bootstrap fuzz
 	FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) scripts/fuzz
 	FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) scripts/fuzz-extras
+
+# The image from the Dockerfile, tagged $(IMAGE); the Debian 12 base images it needs are
+# pulled, or made from the Debian mirror when no registry answers (scripts/base-images).
+image:
+	scripts/bootstrap image
+	scripts/base-images
+	flock $${UJSON_BUILD_LOCK:-/tmp/ujson-build.lock} $$(scripts/image-engine build) -t $(IMAGE) .
+	@$$(scripts/image-engine) image inspect --format '$(IMAGE): {{.Size}} bytes' $(IMAGE)
+
+# The built image run as its users run it (docker/compose.yaml's settings), checked from outside.
+image-test:
+	scripts/bootstrap image
+	IMAGE=$(IMAGE) python3 tests/image/image_test.py
 
 clean:
 	rm -rf build

@@ -101,6 +101,7 @@ PyObject* dumps(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObj
 PyObject* dump(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames);
 bool init_dumps_cache(module_state* st) noexcept;
 void free_dumps_cache(module_state* st) noexcept;
+PyObject* cache_stats(PyObject* module, PyObject* unused);
 bool init_dumps_names(module_state* st) noexcept;
 
 }  // namespace ultrajson

@@ -31,31 +31,31 @@ constexpr int max_default_chain = 3;
 // keep its buffer alive for the life of the process.
 constexpr std::size_t max_cached_output = 1 << 20;
 
-bool same_options(const ujson::encode_options& a, const ujson::encode_options& b) {
-  return a.ensure_ascii == b.ensure_ascii && a.escape_forward_slashes == b.escape_forward_slashes &&
-         a.encode_html_chars == b.encode_html_chars && a.indent == b.indent && a.sort_keys == b.sort_keys &&
-         a.double_precision == b.double_precision && a.allow_nan == b.allow_nan &&
-         a.allow_lone_surrogates == b.allow_lone_surrogates && a.max_depth == b.max_depth &&
-         a.item_separator == b.item_separator && a.key_separator == b.key_separator;
-}
-
 }  // namespace
 
 struct dumps_context {
   std::unique_ptr<ujson::writer> writer;
   bool busy = false;
+  std::size_t writers_built = 0;  // for ultrajson._cache_stats()
 
-  // A writer for these options, reusing the one kept from the last call when they match.
+  // A writer for these (normalized) options, reusing the one kept from the last call when
+  // they match: the writer's own options are normalized too.
   ujson::writer& writer_for(const ujson::encode_options& options) {
-    if (!writer || !same_options(writer->options(), options)) {
+    if (!writer || writer->options() != options) {
       writer.reset();
       writer = std::make_unique<ujson::writer>(options);
+      ++writers_built;
     } else {
       writer->reset();
     }
     return *writer;
   }
 };
+
+PyObject* cache_stats(PyObject* module, PyObject*) {
+  const dumps_context* ctx = state_of(module)->dumps_cache;
+  return Py_BuildValue("{s:n}", "writers_built", static_cast<Py_ssize_t>(ctx == nullptr ? 0 : ctx->writers_built));
+}
 
 bool init_dumps_cache(module_state* st) noexcept {
   st->dumps_cache = new (std::nothrow) dumps_context;

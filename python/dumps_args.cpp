@@ -156,6 +156,7 @@ bool parse_options(PyObject* const (&v)[arg_count], call_options& o) {
   }
 
   if (PyObject* d = v[arg_default]; d != nullptr && d != Py_None) o.default_fn = d;
+  e.normalize();  // so that the writer kept between calls is recognised (dumps.cpp)
   return true;
 }
 

@@ -38,6 +38,8 @@ PyMethodDef methods[] = {
     {"loads", loads, METH_O, loads_doc},
     {"decode", loads, METH_O, loads_doc},
     {"load", load, METH_O, load_doc},
+    {"_cache_stats", cache_stats, METH_NOARGS,
+     "_cache_stats()\n--\n\nInternal: counters of the state kept between calls (for the tests)."},
     {nullptr, nullptr, 0, nullptr},
 };
 

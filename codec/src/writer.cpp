@@ -27,13 +27,18 @@ char* write_u_escape(char* out, std::uint32_t unit) {
 
 }  // namespace
 
+encode_options& encode_options::normalize() {
+  indent = std::clamp(indent, 0, max_indent);
+  if (double_precision < 0) double_precision = shortest_round_trip;
+  double_precision = std::min(double_precision, max_double_precision);
+  if (item_separator.empty()) item_separator = ",";
+  if (key_separator.empty()) key_separator = indent > 0 ? ": " : ":";
+  return *this;
+}
+
 writer::writer(const encode_options& options) : options_(options) {
-  options_.indent = std::clamp(options_.indent, 0, max_indent);
-  if (options_.double_precision < 0) options_.double_precision = shortest_round_trip;
-  options_.double_precision = std::min(options_.double_precision, max_double_precision);
-  default_separators_ = options_.item_separator.empty() && options_.key_separator.empty();
-  if (options_.item_separator.empty()) options_.item_separator = ",";
-  if (options_.key_separator.empty()) options_.key_separator = options_.indent > 0 ? ": " : ":";
+  options_.normalize();
+  default_separators_ = options_.item_separator == "," && options_.key_separator == (options_.indent > 0 ? ": " : ":");
 
   for (std::uint32_t c = 0; c < 128; ++c) {
     escape& e = escapes_[c];

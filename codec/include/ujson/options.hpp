@@ -20,6 +20,8 @@ struct decode_options {
   // Decode a \uD800..\uDFFF escape without its partner to that code point, written as
   // a three-byte generalized UTF-8 sequence (WTF-8); needed for ujson parity in Python.
   bool allow_lone_surrogates = false;
+
+  bool operator==(const decode_options&) const = default;
 };
 
 inline constexpr int shortest_round_trip = -1;
@@ -43,6 +45,14 @@ struct encode_options {
   // means the default: "," and ":" (": " when indenting).
   std::string item_separator{};
   std::string key_separator{};
+
+  // Maps every spelling of a setting to one value, so that options that write the same
+  // output compare equal: empty separators become "," and ":" (": " with indent), indent
+  // and double_precision are clamped to their ranges (any negative precision is shortest).
+  // The writer keeps its options normalized.
+  encode_options& normalize();
+  // Member by member; normalize both sides to ask "would they write the same?".
+  bool operator==(const encode_options&) const = default;
 };
 
 }  // namespace ujson

@@ -29,10 +29,10 @@ void finish(response& res, unsigned version, unsigned status, std::string_view c
 
 outcome fail(const request& req, response& res, workspace::impl& ws, endpoint where, http_error e,
              std::string_view message = {}, std::string_view option = {}) {
-  write_error_body(ws.small, e, message, option);
+  write_error_body(ws.answer, e, message, option);
   const http_error_info& i = info(e);
-  finish(res, req.version(), i.status, json_type, ws.small, req.keep_alive());
-  return {where, i.status, i.code, false};
+  finish(res, req.version(), i.status, json_type, ws.answer.output(), req.keep_alive());
+  return {where, i.status, e};
 }
 
 outcome handle(const request& req, response& res, workspace::impl& ws, const server_view& server) {
@@ -58,20 +58,16 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
       return fail(req, res, ws, where, http_error::bad_option, "this endpoint takes no options", name);
     }
     if (where == endpoint::healthz) {
-      if (server.draining) {
-        ws.small.assign(
-            R"({"status":"draining","error":{"code":"shutting_down","message":"the server is shutting down"}})");
-        finish(res, req.version(), 503, json_type, ws.small, req.keep_alive());
-        return {where, 503, "shutting_down", false};
-      }
-      ws.small.assign(R"({"status":"ok"})");
-      finish(res, req.version(), 200, json_type, ws.small, req.keep_alive());
-      return {where, 200, {}, false};
+      write_health_body(ws.answer, server.draining);
+      const unsigned status = server.draining ? 503 : 200;
+      finish(res, req.version(), status, json_type, ws.answer.output(), req.keep_alive());
+      if (server.draining) return {where, status, http_error::shutting_down};
+      return {where, status};
     }
-    ws.small.clear();
-    if (server.metrics != nullptr) server.metrics->render(ws.small);
-    finish(res, req.version(), 200, metrics_type, ws.small, req.keep_alive());
-    return {where, 200, {}, false};
+    ws.metrics_text.clear();
+    if (server.metrics != nullptr) server.metrics->render(ws.metrics_text);
+    finish(res, req.version(), 200, metrics_type, ws.metrics_text, req.keep_alive());
+    return {where, 200};
   }
 
   if (!req.has_content_length() && !req.chunked()) {
@@ -109,7 +105,7 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
   }
   const bool ndjson_out = kind == media::ndjson && r.status == 200 && where != endpoint::validate;
   finish(res, req.version(), r.status, ndjson_out ? ndjson_type : json_type, r.body, req.keep_alive());
-  return {where, r.status, r.error_code, false};
+  return {where, r.status, std::nullopt, r.error};
 }
 
 }  // namespace
@@ -161,13 +157,15 @@ outcome handle_request(const request& req, response& res, workspace& ws, const s
 outcome error_response(http_error e, unsigned version, response& res, workspace& ws, std::string_view message) {
   workspace::impl& w = ws.get();
   const http_error_info& i = info(e);
+  std::string_view body;
   try {
-    write_error_body(w.small, e, message);
+    write_error_body(w.answer, e, message);
+    body = w.answer.output();
   } catch (...) {
-    w.small.clear();
+    body = {};
   }
-  finish(res, version, i.status, json_type, w.small, false);
-  return {endpoint::other, i.status, i.code, true};
+  finish(res, version, i.status, json_type, body, false);
+  return {endpoint::other, i.status, e, ujson::errc::ok, true};
 }
 
 }  // namespace ujson::proto

@@ -258,9 +258,9 @@ inline void check_service(std::uint8_t mode, std::string_view text) {
       return;
     }
     // GET endpoints take no options: the first name is named.
-    UJSON_FUZZ_CHECK(out.status == 400 && out.error_code == "bad_option");
+    UJSON_FUZZ_CHECK(out.status == 400 && out.code() == "bad_option");
     const std::string first(query.substr(0, query.find_first_of("=&")));
-    check_error_body(answer, out.error_code, &first);
+    check_error_body(answer, out.code(), &first);
     return;
   }
   if (kind == media::unsupported) {
@@ -269,12 +269,12 @@ inline void check_service(std::uint8_t mode, std::string_view text) {
     return;
   }
   if (!accepted) {
-    UJSON_FUZZ_CHECK(out.status == 400 && out.error_code == "bad_option");
-    check_error_body(answer, out.error_code, &error.option);
+    UJSON_FUZZ_CHECK(out.status == 400 && out.code() == "bad_option");
+    check_error_body(answer, out.code(), &error.option);
     return;
   }
   UJSON_FUZZ_CHECK(out.status == 200 || out.status == 422);
-  if (out.status == 422) check_error_body(answer, out.error_code, nullptr);
+  if (out.status == 422) check_error_body(answer, out.code(), nullptr);
   if (which == 0 && kind == media::json) {
     UJSON_FUZZ_CHECK((out.status == 200) == !validate(body, options.decode));
   }

@@ -51,7 +51,7 @@ TEST_F(Handler, ValidateAnswersValidOrWhereAndWhy) {
   EXPECT_EQ(bad.body,
             R"({"valid":false,"error":{"code":"unexpected_end","message":"the input ends inside a value",)"
             R"("offset":12,"line":2,"column":7}})");
-  EXPECT_EQ(bad.result.error_code, "unexpected_end");
+  EXPECT_EQ(bad.result.code(), "unexpected_end");
 }
 
 TEST_F(Handler, DecodeAnswersCanonicalCompactJson) {
@@ -103,7 +103,7 @@ TEST_F(Handler, EncodeTakesEveryEncoderOption) {
   EXPECT_EQ(post("/encode?allow_nan_literals=true", "[NaN,Infinity]").body, "[NaN,Infinity]");
   const answer strict = post("/encode?allow_nan_literals=true&allow_nan=false", "[NaN]");
   EXPECT_EQ(strict.status, 422u);
-  EXPECT_EQ(strict.result.error_code, "nan_or_infinity");
+  EXPECT_EQ(strict.result.code(), "nan_or_infinity");
 }
 
 TEST_F(Handler, ReadSideOptions) {
@@ -133,7 +133,7 @@ TEST_F(Handler, BadOptionsNameTheOption) {
     const bool get = std::string_view(p.target).starts_with("/healthz");
     const answer a = call(get ? http::verb::get : http::verb::post, p.target, "[]");
     EXPECT_EQ(a.status, 400u);
-    EXPECT_EQ(a.result.error_code, "bad_option");
+    EXPECT_EQ(a.result.code(), "bad_option");
     EXPECT_NE(a.body.find(std::string("\"option\":\"") + p.option + "\""), std::string::npos) << a.body;
     EXPECT_NE(a.body.find("\"code\":\"bad_option\""), std::string::npos) << a.body;
   }
@@ -170,7 +170,7 @@ TEST_F(Handler, MediaTypes) {
   EXPECT_EQ(post("/validate", "[]", "application/x-www-form-urlencoded").status, 415u);
   const answer xml = post("/decode", "<a/>", "application/xml");
   EXPECT_EQ(xml.status, 415u);
-  EXPECT_EQ(xml.result.error_code, "unsupported_media_type");
+  EXPECT_EQ(xml.result.code(), "unsupported_media_type");
   request req{http::verb::post, "/validate", 11};
   req.set(http::field::content_encoding, "gzip");
   req.body() = "[]";
@@ -204,7 +204,7 @@ TEST_F(Handler, HealthAndMetrics) {
   server_.draining = true;
   const answer draining = call(http::verb::get, "/healthz");
   EXPECT_EQ(draining.status, 503u);
-  EXPECT_EQ(draining.result.error_code, "shutting_down");
+  EXPECT_EQ(draining.result.code(), "shutting_down");
 
   struct fake : metrics_source {
     void render(std::string& out) const override { out += "ujsond_up 1\n"; }

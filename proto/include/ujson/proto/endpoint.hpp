@@ -4,8 +4,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+
+#include "ujson/errors.hpp"
+#include "ujson/proto/errors.hpp"
 
 namespace ujson::proto {
 
@@ -18,6 +22,23 @@ std::string_view endpoint_label(endpoint e) noexcept;
 endpoint endpoint_of(std::string_view target) noexcept;
 // The target without an absolute form's scheme and authority ("/decode?indent=2").
 std::string_view origin_form(std::string_view target) noexcept;
+
+// What the session needs to know of an answer (metrics, access log, keep-alive).
+struct outcome {
+  endpoint where = endpoint::other;
+  unsigned status = 200;
+  // What the body reports: one of the service's errors, or for a 422 the codec's code;
+  // neither on success.
+  std::optional<http_error> error{};
+  ujson::errc codec_error = ujson::errc::ok;
+  bool close = false;  // the connection must close after this response
+
+  // The body's "code" (empty on success), for logs.
+  std::string_view code() const noexcept {
+    if (error) return info(*error).code;
+    return codec_error == ujson::errc::ok ? std::string_view() : ujson::code_name(codec_error);
+  }
+};
 
 // GET /metrics: the service renders its counters into `out` (Prometheus text).
 class metrics_source {

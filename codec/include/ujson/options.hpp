@@ -31,7 +31,7 @@ struct encode_options {
   bool escape_forward_slashes = true;  // write / as \/
   bool encode_html_chars = false;      // write <, > and & as \u003c, \u003e, \u0026
   int indent = 0;                      // spaces per level; 0 = compact (0..max_indent)
-  bool sort_keys = false;              // members in code point order of their keys
+  bool sort_keys = false;              // members in code point order of their keys (UTF-16 order when canonical)
   // Digits after the decimal point (0..17), trailing zeros dropped; -1 = shortest round trip.
   int double_precision = shortest_round_trip;
   bool allow_nan = true;               // write NaN/Infinity/-Infinity; error when false
@@ -43,6 +43,20 @@ struct encode_options {
   // means the default: "," and ":" (": " when indenting).
   std::string item_separator{};
   std::string key_separator{};
+  // RFC 8785 (JSON Canonicalization Scheme) output, whatever drives the writer: members
+  // sorted by the UTF-16 code units of their keys, numbers as ECMAScript's
+  // Number.prototype.toString writes them (1e+21, 1e-7, 100000000000000000000, -0 as 0),
+  // strings with only the escapes JSON requires (controls as lowercase \u00xx, all other
+  // text as UTF-8), no whitespace. Canonical wins: every other option but max_depth is
+  // ignored, and options() then reports the ones the writer uses (ensure_ascii,
+  // escape_forward_slashes, encode_html_chars, allow_nan and allow_lone_surrogates false,
+  // sort_keys true, indent 0, default separators, shortest doubles).
+  // Errors rather than a silently different value: errc::not_canonicalizable for NaN and
+  // Infinity, an integer a double does not hold exactly (2^53 + 1; 2^60 is fine and is
+  // written 1152921504606847000, as JavaScript does), a raw number (writer::raw_number, the
+  // decoder's big numbers) other than such an exact integer, and a lone surrogate; and
+  // errc::duplicate_key for two members of one object with the same key.
+  bool canonical = false;
 };
 
 }  // namespace ujson

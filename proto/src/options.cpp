@@ -8,13 +8,15 @@ namespace {
 
 constexpr std::uint8_t read_side = on_validate | on_decode | on_encode;
 
-constexpr std::array<option_spec, 13> specs{{
+constexpr std::array<option_spec, 14> specs{{
     // Read side: how the body is decoded.
     {"max_depth", option_type::integer, read_side, "1024", 1, 1024},
     {"duplicate_keys", option_type::enumeration, on_decode | on_encode, "keep_last", 0, 0,
      "keep_last|keep_first|reject"},
     {"allow_nan_literals", option_type::boolean, read_side, "false"},
     {"allow_lone_surrogates", option_type::boolean, read_side, "false"},
+    // /decode's output: RFC 8785 instead of the canonical compact form.
+    {"canonical", option_type::boolean, on_decode, "false"},
     // Write side (/encode): UltraJSON's encoder options and defaults.
     {"ensure_ascii", option_type::boolean, on_encode, "true"},
     {"escape_forward_slashes", option_type::boolean, on_encode, "true"},
@@ -103,6 +105,8 @@ bool apply(const option_spec& spec, std::string_view name, const std::string& v,
   } else if (name == "allow_lone_surrogates") {
     d.allow_lone_surrogates = b;
     e.allow_lone_surrogates = b;
+  } else if (name == "canonical") {
+    e.canonical = b;
   } else if (name == "ensure_ascii") {
     e.ensure_ascii = b;
   } else if (name == "escape_forward_slashes") {
@@ -206,6 +210,11 @@ bool parse_options(std::string_view query, std::uint8_t endpoint, std::size_t se
     seen |= 1u << index;
     if (!apply(spec, spec.name, value, server_max_depth, out, error)) return false;
   }
+  // RFC 8785 input is I-JSON, which has no duplicate keys: unless the request says how to
+  // resolve them, they are an error (422 duplicate_key, at the repeated key).
+  constexpr std::size_t duplicates = 1;
+  static_assert(specs[duplicates].name == "duplicate_keys");
+  if (out.encode.canonical && (seen & (1u << duplicates)) == 0) out.decode.duplicate_keys = duplicate_keys::reject;
   return true;
 }
 

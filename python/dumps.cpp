@@ -32,6 +32,8 @@ constexpr int max_default_chain = 3;
 constexpr std::size_t max_cached_output = 1 << 20;
 
 bool same_options(const ujson::encode_options& a, const ujson::encode_options& b) {
+  // A canonical writer uses none of the other options (its options() report its own).
+  if (a.canonical || b.canonical) return a.canonical == b.canonical && a.max_depth == b.max_depth;
   return a.ensure_ascii == b.ensure_ascii && a.escape_forward_slashes == b.escape_forward_slashes &&
          a.encode_html_chars == b.encode_html_chars && a.indent == b.indent && a.sort_keys == b.sort_keys &&
          a.double_precision == b.double_precision && a.allow_nan == b.allow_nan &&
@@ -135,7 +137,8 @@ class encoder {
   [[gnu::cold]] bool surrogate_utf8(PyObject* str, std::string_view& out, py_ref& holder) {
     if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) return python_error();
     PyErr_Clear();
-    if (!w_.options().allow_lone_surrogates) {
+    // Canonical output refuses a lone surrogate: the writer says so (not_canonicalizable).
+    if (!w_.options().allow_lone_surrogates && !w_.options().canonical) {
       why_ = stop::needs_surrogates;
       return false;
     }

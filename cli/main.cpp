@@ -33,7 +33,7 @@ constexpr std::string_view usage_text =
     "  --max-depth N     reject nesting deeper than N (default 1024)\n"
     "  --canonical       RFC 8785 (JSON Canonicalization Scheme): members sorted by UTF-16\n"
     "                    code units, numbers as JavaScript writes them; duplicate keys, NaN,\n"
-    "                    integers a double does not hold and lone surrogates are errors\n"
+    "                    integers that would come out as others and lone surrogates are errors\n"
     "exit status: 0 success, 1 invalid JSON or unreadable input, 2 usage error\n";
 
 int usage_error(std::string_view problem) {

@@ -20,7 +20,7 @@ PyDoc_STRVAR(dumps_doc,
              "exception when NaN or Infinity would be serialized. Set reject_bytes=True to raise TypeError on "
              "bytes. double_precision=N writes at most N digits after the decimal point (shortest round trip "
              "when absent). canonical=True writes RFC 8785 (JSON Canonicalization Scheme) and takes none of "
-             "the formatting options; NaN, Infinity, an int a float does not hold exactly, a lone surrogate "
+             "the formatting options; NaN, Infinity, an int that would come out as another number, a lone surrogate "
              "and two keys that convert to one string raise ValueError.");
 PyDoc_STRVAR(dump_doc,
              "dump(obj, fp, **options)\n--\n\n"

@@ -55,6 +55,26 @@ bool utf16_less(std::string_view a, std::string_view b) {
   return rank(*pa) < rank(*pb);
 }
 
+// Whether ECMAScript number text (format_ecmascript's: "-1152921504606847000",
+// "1.1805916207174113e+21") denotes the integer whose magnitude has the decimal `digits`:
+// its significant digits, then as many zeros as its exponent leaves.
+bool denotes_integer(std::string_view es, std::string_view digits) {
+  if (!es.empty() && es[0] == '-') es.remove_prefix(1);
+  const std::size_t e = es.find('e');
+  if (e == std::string_view::npos) return es == digits;
+  const std::string_view mantissa = es.substr(0, e);  // "d" or "d.ddd"
+  int exponent = 0;
+  std::from_chars(es.data() + e + 1 + (es[e + 1] == '+'), es.data() + es.size(), exponent);
+  const int after_point = mantissa.size() > 1 ? static_cast<int>(mantissa.size()) - 2 : 0;
+  if (exponent < after_point) return false;  // a fraction
+  std::string whole;
+  for (char c : mantissa) {
+    if (c != '.') whole += c;
+  }
+  whole.append(static_cast<std::size_t>(exponent - after_point), '0');
+  return whole == digits;
+}
+
 // Valid UTF-8 but for lone surrogates (WTF-8, as decode_options::allow_lone_surrogates
 // makes them): tells a lone surrogate from bytes that are no text at all.
 bool valid_wtf8(std::string_view s) {
@@ -192,20 +212,19 @@ errc writer::canonical_integer(bool negative, std::uint64_t magnitude) {
     *out = '-';
     out_.commit(detail::format_uint(magnitude, out + negative));
   } else {
-    // Exact in a double when its significant bits fit in 53; then written as JavaScript
-    // writes that double (2^60 is 1152921504606847000). Otherwise reading the output
-    // would give another number: refused, not rounded.
-    if ((magnitude >> std::countr_zero(magnitude)) >= two53) return fail(errc::not_canonicalizable);
-    const double d = static_cast<double>(magnitude);  // exact
-    if (errc e = write_canonical_double(negative ? -d : d); e != errc::ok) return fail(e);
+    char digits[20];
+    const std::string_view text(digits, static_cast<std::size_t>(detail::format_uint(magnitude, digits) - digits));
+    const double d = static_cast<double>(magnitude);  // the nearest double
+    const bool exact = (magnitude >> std::countr_zero(magnitude)) < two53;  // 53 significant bits at most
+    if (errc e = write_canonical_big_integer(text, negative ? -d : d, exact); e != errc::ok) return fail(e);
   }
   after_value();
   return errc::ok;
 }
 
-// Number text of unknown precision (the decoder's big numbers; an adapter's raw text):
-// only an integer that a double holds exactly is written, as that double. A decimal cannot
-// be told from its rounding, so it is refused with everything else.
+// Number text of unknown precision (the decoder's big numbers; an adapter's raw text): only
+// an integer goes, by the rule of write_canonical_big_integer. A decimal cannot be told from
+// its rounding, so it is refused with everything else.
 errc writer::write_canonical_raw(std::string_view text) {
   const std::size_t sign = !text.empty() && text[0] == '-';
   const bool integer = text.size() > sign && std::all_of(text.begin() + static_cast<std::ptrdiff_t>(sign), text.end(),
@@ -216,13 +235,25 @@ errc writer::write_canonical_raw(std::string_view text) {
   double d = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), d);
   if (ec != std::errc() || end != text.data() + text.size()) return errc::not_canonicalizable;
-  // The double's exact decimal value ("%.0f") must be the text: no leading zeros (JSON has
-  // none but "0"), nothing rounded away.
+  // Exact when the double's decimal value ("%.0f") is the text.
   const auto printed = std::to_chars(exact, exact + sizeof exact, d, std::chars_format::fixed, 0);
-  if (printed.ec != std::errc() || std::string_view(exact, static_cast<std::size_t>(printed.ptr - exact)) != text) {
-    return errc::not_canonicalizable;
-  }
-  return write_canonical_double(d);
+  const bool is_exact =
+      printed.ec == std::errc() && std::string_view(exact, static_cast<std::size_t>(printed.ptr - exact)) == text;
+  return write_canonical_big_integer(text.substr(sign), d, is_exact);
+}
+
+// An integer a double may not hold: `digits` its magnitude in decimal, `d` the double
+// nearest to it (signed), `exact` whether d is the integer. Written as JavaScript writes d
+// when d is the integer (2^60 = 1152921504606846976 as 1152921504606847000) or when that
+// text is the integer itself (1152921504606847000 as 1152921504606847000, so canonical
+// output reads back as itself); any other integer would come out as another number
+// (9007199254740993 as 9007199254740992): not_canonicalizable.
+errc writer::write_canonical_big_integer(std::string_view digits, double d, bool exact) {
+  char* out = out_.reserve(detail::max_double_chars);
+  const std::size_t n = detail::format_ecmascript(d, out);
+  if (!exact && !denotes_integer(std::string_view(out, n), digits)) return errc::not_canonicalizable;
+  out_.commit(out + n);
+  return errc::ok;
 }
 
 errc writer::string(std::string_view s) {

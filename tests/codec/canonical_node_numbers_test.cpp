@@ -2,7 +2,8 @@
 // numbers from ECMAScript): a million cases of every magnitude, as double bit patterns
 // (written by writer::number) and as JSON number text (decoded straight into a canonical
 // writer, so integers take the int64/uint64/big-number paths). Where RFC 8785 has no text
-// (NaN, Infinity, an integer text a double does not hold, a non-zero text that reads as 0)
+// (NaN, Infinity, an integer text that would come out as another integer, a non-zero text
+// that reads as 0)
 // the oracle says "!" and ours must be errc::not_canonicalizable.
 //
 // One node process answers the whole file: about 1.5 s here in release, for 1,000,000
@@ -137,11 +138,23 @@ cases make_cases(std::size_t total) {
   c.text("18446744073709551617");                     // not exact
   c.text("1180591620717411303424");                   // 2^70
   c.text("-0");
-  // Integer-valued doubles from 2^53 to 2^90 written out exactly: big numbers past 2^64.
+  // Integer-valued doubles from 2^53 to 2^91, as their exact value and as their shortest
+  // digits padded with zeros (JavaScript's text for them below 1e21), and that text one
+  // off in its last digit: int64, uint64 and big numbers, exact or not.
   for (int i = 0; i < 20000; ++i) {
     const double d = std::ldexp(static_cast<double>((g.next() >> 11) | 1), 1 + static_cast<int>(g.below(38)));
-    char buf[64];
+    char buf[400];
     c.text(std::string(buf, std::to_chars(buf, buf + sizeof buf, d, std::chars_format::fixed, 0).ptr));
+    const std::string sci(buf, std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific).ptr);
+    const std::size_t e = sci.find('e');
+    std::string digits = sci.substr(0, 1) + (e > 1 ? sci.substr(2, e - 2) : "");
+    const int zeros = std::stoi(sci.substr(e + 1)) - static_cast<int>(digits.size() - 1);
+    const std::string padded = digits + std::string(static_cast<std::size_t>(zeros), '0');
+    c.text(padded);
+    std::string off = padded;
+    char& last = off[digits.size() - 1];
+    last = last == '9' ? '8' : static_cast<char>(last + 1);
+    c.text(off);
   }
   // Subnormals: the first and last 5000, and random ones.
   for (std::uint64_t m = 1; m <= 5000; ++m) {

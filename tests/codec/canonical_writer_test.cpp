@@ -94,7 +94,7 @@ TEST(CanonicalNumbers, NanAndInfinityAreErrorsWhateverAllowNanSays) {
   }
 }
 
-// ---- integers: a double must hold them exactly -----------------------------------------
+// ---- integers: a double must hold them, or they are its text already --------------------
 
 std::string int_text(std::int64_t v) {
   writer w(canonical());
@@ -120,9 +120,37 @@ TEST(CanonicalIntegers, BeyondWhenExactAsJavaScriptWritesThatDouble) {
   EXPECT_EQ(w.output(), "9223372036854776000");
 }
 
+TEST(CanonicalIntegers, AlreadyJavaScriptsTextOfItsDoubleGoesAsItIs) {
+  // Not 2^60 but the text JavaScript writes for it: canonical output must read back as itself.
+  EXPECT_EQ(int_text(1152921504606847000), "1152921504606847000");
+  EXPECT_EQ(int_text(-1152921504606847000), "-1152921504606847000");
+  writer u(canonical());
+  EXPECT_EQ(u.uint64(9223372036854776000u), errc::ok);  // 2^63's text
+  EXPECT_EQ(u.output(), "9223372036854776000");
+  writer w(canonical());
+  EXPECT_EQ(w.raw_number("18446744073709552000"), errc::ok);  // 2^64's text, past uint64
+  EXPECT_EQ(w.output(), "18446744073709552000");
+  writer big(canonical());
+  EXPECT_EQ(big.raw_number("1180591620717411300000"), errc::ok);  // 2^70's text, written out
+  EXPECT_EQ(big.output(), "1.1805916207174113e+21");
+}
+
+TEST(CanonicalIntegers, OutputReadsBackAsItself) {
+  for (const char* json : {"[1152921504606846976, 9223372036854775807.0, 1e20, 123456789012345680000, 1e300]",
+                           "[-9223372036854775808, 18446744073709551616, 1.5e21, 4503599627370497.5]"}) {
+    SCOPED_TRACE(json);
+    ujson::decoder dec;
+    writer once(canonical());
+    ASSERT_FALSE(dec.decode(json, once));
+    writer twice(canonical());
+    ASSERT_FALSE(dec.decode(once.output(), twice));
+    EXPECT_EQ(twice.output(), once.output());
+  }
+}
+
 TEST(CanonicalIntegers, NotExactInADoubleIsAnError) {
   for (std::int64_t v : {std::int64_t{9007199254740993}, -std::int64_t{9007199254740993},
-                         std::numeric_limits<std::int64_t>::max()}) {
+                         std::numeric_limits<std::int64_t>::max(), std::int64_t{1152921504606847001}}) {
     writer w(canonical());
     EXPECT_EQ(w.int64(v), errc::not_canonicalizable) << v;
     EXPECT_EQ(w.output(), "");
@@ -144,8 +172,8 @@ TEST(CanonicalIntegers, RawTextOnlyWhenAnExactIntegerDouble) {
     EXPECT_EQ(w.raw_number(text), errc::ok) << text;
     EXPECT_EQ(w.output(), json);
   }
-  for (std::string_view text : {"1180591620717411303425", "18446744073709551617", "1e400", "1.5", "2.0", "1e2",
-                                "01", "", "-", "[1]", "NaN"}) {
+  for (std::string_view text : {"1180591620717411303425", "18446744073709551617", "1180591620717411300001", "1e400",
+                                "1.5", "2.0", "1e2", "01", "", "-", "[1]", "NaN"}) {
     writer w(canonical());
     EXPECT_EQ(w.raw_number(text), errc::not_canonicalizable) << text;
   }

@@ -45,14 +45,17 @@ class Numbers(unittest.TestCase):
         self.assertEqual(canonical([1e21, 1e20, 1e-7, 1e-6, -0.0, 4.50, 0.1]),
                          "[1e+21,100000000000000000000,1e-7,0.000001,0,4.5,0.1]")
 
-    def test_ints_a_float_holds_exactly(self):
+    def test_ints_a_float_holds_or_already_writes(self):
         self.assertEqual(canonical([0, -1, 2**53, -(2**53)]), "[0,-1,9007199254740992,-9007199254740992]")
         # As JavaScript writes the float: shortest digits, then zeros.
         self.assertEqual(canonical(2**60), "1152921504606847000")
         self.assertEqual(canonical(2**63), "9223372036854776000")
         self.assertEqual(canonical(2**70), "1.1805916207174113e+21")  # beyond 64 bits too
+        # Not 2**60, but already the text of the float nearest to it: output reads back as itself.
+        self.assertEqual(canonical(1152921504606847000), "1152921504606847000")
+        self.assertEqual(canonical(json.loads(canonical([2**60, 2**70]))), "[1152921504606847000,1.1805916207174113e+21]")
 
-    def test_ints_a_float_rounds_are_errors(self):
+    def test_ints_that_would_come_out_as_others_are_errors(self):
         for n in (2**53 + 1, -(2**53 + 1), 2**64 - 1, 2**70 + 1, 10**400):
             with self.subTest(n):
                 with self.assertRaises(ValueError):

@@ -51,11 +51,13 @@ struct encode_options {
   // ignored, and options() then reports the ones the writer uses (ensure_ascii,
   // escape_forward_slashes, encode_html_chars, allow_nan and allow_lone_surrogates false,
   // sort_keys true, indent 0, default separators, shortest doubles).
-  // Errors rather than a silently different value: errc::not_canonicalizable for NaN and
-  // Infinity, an integer a double does not hold exactly (2^53 + 1; 2^60 is fine and is
-  // written 1152921504606847000, as JavaScript does), a raw number (writer::raw_number, the
-  // decoder's big numbers) other than such an exact integer, and a lone surrogate; and
-  // errc::duplicate_key for two members of one object with the same key.
+  // Errors rather than a silently different number: errc::not_canonicalizable for NaN and
+  // Infinity, an integer beyond 2^53 that would come out as another one (2^53 + 1 would be
+  // 9007199254740992), a raw number (writer::raw_number, the decoder's big numbers) other
+  // than an integer, and a lone surrogate; errc::duplicate_key for two members of one
+  // object with the same key. An integer goes when a double holds it exactly (2^60 is
+  // written 1152921504606847000, as JavaScript does) or when it is that text already
+  // (1152921504606847000), so canonical output reads back as itself.
   bool canonical = false;
 };
 

@@ -144,6 +144,7 @@ class writer {
   errc canonical_integer(bool negative, std::uint64_t magnitude);
   errc write_canonical_double(double v);
   errc write_canonical_raw(std::string_view text);
+  errc write_canonical_big_integer(std::string_view digits, double d, bool exact);
   errc fail(errc code) {
     status_ = code;
     return code;

@@ -4,8 +4,9 @@
 //   node jcs_oracle.mjs numbers IN OUT
 //     IN: "b" and 16 hex digits (a double's bits, big-endian) or "s" and JSON number text.
 //     OUT: JSON.stringify of the number, or "!" where RFC 8785 has no text for it: NaN and
-//     Infinity, integer text that the double it reads as does not equal (BigInt), and
-//     text with a non-zero digit that reads as zero.
+//     Infinity; integer text that neither the double it reads as nor that double's text
+//     equals (BigInt), so the output would be another integer; and text with a non-zero
+//     digit that reads as zero.
 //   node jcs_oracle.mjs documents IN OUT PREFIX
 //     IN: one JSON text per line. OUT: the npm package `canonicalize` (installed under
 //     PREFIX/node_modules) of JSON.parse of each, or "!" and its error when it throws
@@ -18,6 +19,14 @@ const [mode, inPath, outPath, prefix] = process.argv.slice(2);
 const lines = readFileSync(inPath, 'utf8').split('\n');
 if (lines[lines.length - 1] === '') lines.pop();
 
+// The integer that number text ("1152921504606847000", "1.1805916207174113e+21") denotes.
+function integerOf(text) {
+  const [, sign, whole, fraction = '', exponent = '0'] = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/.exec(text);
+  const zeros = Number(exponent) - fraction.length;
+  if (zeros < 0) return null;
+  return (sign ? -1n : 1n) * BigInt(whole + fraction) * 10n ** BigInt(zeros);
+}
+
 function numberText(line) {
   let v;
   if (line[0] === 'b') {
@@ -26,7 +35,9 @@ function numberText(line) {
     const text = line.slice(1);
     v = JSON.parse(text);
     if (Number.isFinite(v)) {
-      if (/^-?[0-9]+$/.test(text) && BigInt(text) !== BigInt(v)) return '!';
+      if (/^-?[0-9]+$/.test(text) && BigInt(text) !== BigInt(v) && BigInt(text) !== integerOf(JSON.stringify(v))) {
+        return '!';
+      }
       if (v === 0 && /[1-9]/.test(text.split(/[eE]/)[0])) return '!';
     }
   }

@@ -136,18 +136,4 @@ inline std::vector<std::string> read_lines(const fs::path& file) {
   return lines;
 }
 
-// Fewer cases where every instruction of ours is instrumented; node's share is the same.
-inline constexpr bool sanitized =
-#if defined(__SANITIZE_ADDRESS__)
-    true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-    true;
-#else
-    false;
-#endif
-#else
-    false;
-#endif
-
 }  // namespace ujson::test::node

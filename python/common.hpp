@@ -65,7 +65,7 @@ struct key_cache {
   }
 };
 
-inline constexpr int dumps_arg_count = 11;  // obj and the ten options of dumps()
+inline constexpr int dumps_arg_count = 12;  // obj, the ten options of ujson's dumps(), and canonical
 
 struct loads_context;  // loads.cpp
 struct dumps_context;  // dumps.cpp

@@ -135,7 +135,8 @@ class encoder {
   [[gnu::cold]] bool surrogate_utf8(PyObject* str, std::string_view& out, py_ref& holder) {
     if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) return python_error();
     PyErr_Clear();
-    if (!w_.options().allow_lone_surrogates) {
+    // Canonical output refuses a lone surrogate: the writer says so (not_canonicalizable).
+    if (!w_.options().allow_lone_surrogates && !w_.options().canonical) {
       why_ = stop::needs_surrogates;
       return false;
     }

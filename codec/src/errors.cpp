@@ -31,6 +31,8 @@ constexpr std::array<entry, static_cast<std::size_t>(errc::out_of_memory) + 1> t
     {"depth_exceeded", "arrays and objects are nested deeper than max_depth"},
     {"duplicate_key", "duplicate object member name"},
     {"nan_or_infinity", "NaN and Infinity are not JSON (allow_nan is off)"},
+    {"not_canonicalizable",
+     "RFC 8785 cannot write it: NaN, Infinity, a number that would come out as another, or a lone surrogate"},
     {"invalid_writer_call", "writer calls out of order"},
     {"invalid_option", "invalid option value"},
     {"out_of_memory", "out of memory"},

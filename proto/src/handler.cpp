@@ -99,7 +99,9 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
   if (where == endpoint::validate) {
     r = run_validate(body, kind, options, ws);
   } else if (where == endpoint::decode) {
-    r = run_transform(body, kind, options.decode, canonical_encode_options(options.decode), ws);
+    // canonical=true: the writer takes only max_depth from options.encode, the rest is RFC 8785's.
+    const encode_options write = options.encode.canonical ? options.encode : canonical_encode_options(options.decode);
+    r = run_transform(body, kind, options.decode, write, ws);
   } else {
     r = run_transform(body, kind, options.decode, options.encode, ws);
   }

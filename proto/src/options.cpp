@@ -40,6 +40,10 @@ constexpr auto set_allow_lone_surrogates = [](const option_value& v, request_opt
   o.decode.allow_lone_surrogates = o.encode.allow_lone_surrogates = v.boolean;
   return true;
 };
+constexpr auto set_canonical = [](const option_value& v, request_options& o) {
+  o.encode.canonical = v.boolean;
+  return true;
+};
 constexpr auto set_ensure_ascii = [](const option_value& v, request_options& o) {
   o.encode.ensure_ascii = v.boolean;
   return true;
@@ -79,13 +83,15 @@ constexpr auto set_key_separator = [](const option_value& v, request_options& o)
   return true;
 };
 
-constexpr std::array<option_spec, 13> specs{{
+constexpr std::array<option_spec, 14> specs{{
     // Read side: how the body is decoded.
     {"max_depth", option_type::integer, read_side, "1024", 1, 1024, {}, set_max_depth, {}, true},
     {"duplicate_keys", option_type::enumeration, on_decode | on_encode, "keep_last", 0, 0,
      "keep_last|keep_first|reject", set_duplicate_keys},
     {"allow_nan_literals", option_type::boolean, read_side, "false", 0, 0, {}, set_allow_nan_literals},
     {"allow_lone_surrogates", option_type::boolean, read_side, "false", 0, 0, {}, set_allow_lone_surrogates},
+    // /decode's output: RFC 8785 instead of the canonical compact form.
+    {"canonical", option_type::boolean, on_decode, "false", 0, 0, {}, set_canonical},
     // Write side (/encode): UltraJSON's encoder options and defaults.
     {"ensure_ascii", option_type::boolean, on_encode, "true", 0, 0, {}, set_ensure_ascii},
     {"escape_forward_slashes", option_type::boolean, on_encode, "true", 0, 0, {}, set_escape_forward_slashes},
@@ -256,6 +262,11 @@ bool parse_options(std::string_view query, std::uint8_t endpoint, std::size_t se
     seen |= 1u << index;
     if (!apply(spec, value, server_max_depth, out, error)) return false;
   }
+  // RFC 8785 input is I-JSON, which has no duplicate keys: unless the request says how to
+  // resolve them, they are an error (422 duplicate_key, at the repeated key).
+  constexpr std::size_t duplicates = 1;
+  static_assert(specs[duplicates].name == "duplicate_keys");
+  if (out.encode.canonical && (seen & (1u << duplicates)) == 0) out.decode.duplicate_keys = duplicate_keys::reject;
   return true;
 }
 

@@ -118,6 +118,13 @@ class writer {
   template <class Int>
   errc integer(Int v) {
     if (errc e = before_value(); UJSON_UNLIKELY(e != errc::ok)) return e;
+    if (UJSON_UNLIKELY(canonical_)) {
+      if constexpr (std::is_signed_v<Int>) {
+        return canonical_integer(v < 0, v < 0 ? 0 - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v));
+      } else {
+        return canonical_integer(false, v);
+      }
+    }
     char* out = out_.reserve(20);
     if constexpr (std::is_signed_v<Int>) {
       out_.commit(detail::format_int(v, out));
@@ -130,7 +137,14 @@ class writer {
   void newline_and_indent(std::size_t depth);
   errc write_string(std::string_view s);
   errc write_double(double v);
-  void sort_members(const sorted_object& object);
+  // Sorts the members of the object that just ended; duplicate_key when canonical finds
+  // two equal keys.
+  errc sort_members(const sorted_object& object);
+  // Canonical (RFC 8785) numbers: the writer's checks done, these write one value or fail.
+  errc canonical_integer(bool negative, std::uint64_t magnitude);
+  errc write_canonical_double(double v);
+  errc write_canonical_raw(std::string_view text);
+  errc write_canonical_big_integer(std::string_view digits, double d, bool exact);
   errc fail(errc code) {
     status_ = code;
     return code;
@@ -154,6 +168,7 @@ class writer {
   // nor allow_lone_surrogates).
   bool pass_non_ascii_ = false;
   bool extra_escapes_ = false;  // escape_forward_slashes or encode_html_chars
+  bool canonical_ = false;      // encode_options::canonical
   // '/', '<', '>', '&' when their option is on, else '"', each repeated for a 16-byte load.
   alignas(16) char optional_escapes_[4][16];
 

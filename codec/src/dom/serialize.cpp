@@ -242,6 +242,7 @@ void write_through_calls(writer& w, const value& root) {
 
 void encode_adapter<value>::write(writer& w, const value& root) {
   const encode_options& o = w.options();
+  // A canonical writer's options() say sort_keys, so canonical output goes call by call.
   if (o.indent == 0 && !o.sort_keys && o.item_separator == "," && o.key_separator == ":") {
     detail::dom_serializer(w).write(root);
   } else {

@@ -52,7 +52,7 @@ std::span<const option_spec> option_specs() noexcept;
 // What a request asks of the codec.
 struct request_options {
   decode_options decode;  // read side (every POST endpoint)
-  encode_options encode;  // /encode only; /decode answers canonical compact JSON
+  encode_options encode;  // /encode; on /decode only `canonical` (RFC 8785), else canonical compact JSON
 };
 
 // A rejected option: its name (empty when the query itself is malformed) and why.

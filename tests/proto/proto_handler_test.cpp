@@ -272,7 +272,7 @@ TEST_F(Handler, DecodeCanonicalRefusesWhatRfc8785CannotWrite) {
     const std::size_t space = both.find(' ');
     const answer a = post(std::string(both.substr(0, space)), std::string(both.substr(space + 1)));
     EXPECT_EQ(a.status, 422u);
-    EXPECT_EQ(a.result.error_code, "not_canonicalizable");
+    EXPECT_EQ(a.result.code(), "not_canonicalizable");
     EXPECT_NE(a.body.find("\"code\":\"not_canonicalizable\""), std::string::npos) << a.body;
   }
 }
@@ -281,7 +281,7 @@ TEST_F(Handler, DecodeCanonicalRejectsDuplicateKeysUnlessTold) {
   const std::string doc = R"({"b":1,"a":2,"b":3})";
   const answer dup = post("/decode?canonical=true", doc);
   EXPECT_EQ(dup.status, 422u);
-  EXPECT_EQ(dup.result.error_code, "duplicate_key");
+  EXPECT_EQ(dup.result.code(), "duplicate_key");
   EXPECT_NE(dup.body.find("\"offset\":13"), std::string::npos) << dup.body;  // at the repeated key
   EXPECT_EQ(post("/decode?canonical=true&duplicate_keys=keep_last", doc).body, R"({"a":2,"b":3})");
   EXPECT_EQ(post("/decode?duplicate_keys=keep_first&canonical=true", doc).body, R"({"a":2,"b":1})");
@@ -302,7 +302,7 @@ TEST_F(Handler, DecodeCanonicalTakesNoEncodingOption) {
     SCOPED_TRACE(p.target);
     const answer a = post(p.target, "[]");
     EXPECT_EQ(a.status, 400u);
-    EXPECT_EQ(a.result.error_code, "bad_option");
+    EXPECT_EQ(a.result.code(), "bad_option");
     EXPECT_NE(a.body.find(std::string("\"option\":\"") + p.option + "\""), std::string::npos) << a.body;
   }
 }
@@ -314,7 +314,7 @@ TEST_F(Handler, DecodeCanonicalNdjsonLineByLine) {
   EXPECT_EQ(a.body, "{\"a\":\"/\",\"b\":1e+21}\n[0]\n");
   const answer bad = post("/decode?canonical=true", "[1]\n[9007199254740993]\n", nd);
   EXPECT_EQ(bad.status, 422u);
-  EXPECT_EQ(bad.result.error_code, "not_canonicalizable");
+  EXPECT_EQ(bad.result.code(), "not_canonicalizable");
 }
 
 }  // namespace

@@ -22,7 +22,18 @@ bool valid_separator(std::string_view v, char punct) {
   return seen == 1;
 }
 
-// One setter per option: the table below names each, so adding an option is one line here.
+// One setter per option: the table below names each, so adding an option is one row there.
+// The writer's plain switches and numbers need nothing but the member they set.
+template <bool encode_options::*member>
+bool set_flag(const option_value& v, request_options& o) {
+  o.encode.*member = v.boolean;
+  return true;
+}
+template <int encode_options::*member>
+bool set_number(const option_value& v, request_options& o) {
+  o.encode.*member = static_cast<int>(v.integer);
+  return true;
+}
 constexpr auto set_max_depth = [](const option_value& v, request_options& o) {
   o.decode.max_depth = o.encode.max_depth = static_cast<std::size_t>(v.integer);
   return true;
@@ -38,38 +49,6 @@ constexpr auto set_allow_nan_literals = [](const option_value& v, request_option
 };
 constexpr auto set_allow_lone_surrogates = [](const option_value& v, request_options& o) {
   o.decode.allow_lone_surrogates = o.encode.allow_lone_surrogates = v.boolean;
-  return true;
-};
-constexpr auto set_canonical = [](const option_value& v, request_options& o) {
-  o.encode.canonical = v.boolean;
-  return true;
-};
-constexpr auto set_ensure_ascii = [](const option_value& v, request_options& o) {
-  o.encode.ensure_ascii = v.boolean;
-  return true;
-};
-constexpr auto set_escape_forward_slashes = [](const option_value& v, request_options& o) {
-  o.encode.escape_forward_slashes = v.boolean;
-  return true;
-};
-constexpr auto set_encode_html_chars = [](const option_value& v, request_options& o) {
-  o.encode.encode_html_chars = v.boolean;
-  return true;
-};
-constexpr auto set_indent = [](const option_value& v, request_options& o) {
-  o.encode.indent = static_cast<int>(v.integer);
-  return true;
-};
-constexpr auto set_sort_keys = [](const option_value& v, request_options& o) {
-  o.encode.sort_keys = v.boolean;
-  return true;
-};
-constexpr auto set_double_precision = [](const option_value& v, request_options& o) {
-  o.encode.double_precision = static_cast<int>(v.integer);
-  return true;
-};
-constexpr auto set_allow_nan = [](const option_value& v, request_options& o) {
-  o.encode.allow_nan = v.boolean;
   return true;
 };
 constexpr auto set_item_separator = [](const option_value& v, request_options& o) {
@@ -91,15 +70,23 @@ constexpr std::array<option_spec, 14> specs{{
     {"allow_nan_literals", option_type::boolean, read_side, "false", 0, 0, {}, set_allow_nan_literals},
     {"allow_lone_surrogates", option_type::boolean, read_side, "false", 0, 0, {}, set_allow_lone_surrogates},
     // /decode's output: RFC 8785 instead of the canonical compact form.
-    {"canonical", option_type::boolean, on_decode, "false", 0, 0, {}, set_canonical},
+    {"canonical", option_type::boolean, on_decode, "false", 0, 0, {},
+     set_flag<&encode_options::canonical>},
     // Write side (/encode): UltraJSON's encoder options and defaults.
-    {"ensure_ascii", option_type::boolean, on_encode, "true", 0, 0, {}, set_ensure_ascii},
-    {"escape_forward_slashes", option_type::boolean, on_encode, "true", 0, 0, {}, set_escape_forward_slashes},
-    {"encode_html_chars", option_type::boolean, on_encode, "false", 0, 0, {}, set_encode_html_chars},
-    {"indent", option_type::integer, on_encode, "0", 0, max_indent, {}, set_indent},
-    {"sort_keys", option_type::boolean, on_encode, "false", 0, 0, {}, set_sort_keys},
-    {"double_precision", option_type::integer, on_encode, "-1", -1, max_double_precision, {}, set_double_precision},
-    {"allow_nan", option_type::boolean, on_encode, "true", 0, 0, {}, set_allow_nan},
+    {"ensure_ascii", option_type::boolean, on_encode, "true", 0, 0, {},
+     set_flag<&encode_options::ensure_ascii>},
+    {"escape_forward_slashes", option_type::boolean, on_encode, "true", 0, 0, {},
+     set_flag<&encode_options::escape_forward_slashes>},
+    {"encode_html_chars", option_type::boolean, on_encode, "false", 0, 0, {},
+     set_flag<&encode_options::encode_html_chars>},
+    {"indent", option_type::integer, on_encode, "0", 0, max_indent, {},
+     set_number<&encode_options::indent>},
+    {"sort_keys", option_type::boolean, on_encode, "false", 0, 0, {},
+     set_flag<&encode_options::sort_keys>},
+    {"double_precision", option_type::integer, on_encode, "-1", -1, max_double_precision, {},
+     set_number<&encode_options::double_precision>},
+    {"allow_nan", option_type::boolean, on_encode, "true", 0, 0, {},
+     set_flag<&encode_options::allow_nan>},
     {"item_separator", option_type::string, on_encode, ",", 0, 0, {}, set_item_separator,
      "must be ',' with at most 7 spaces around it"},
     {"key_separator", option_type::string, on_encode, ":", 0, 0, {}, set_key_separator,

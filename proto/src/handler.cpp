@@ -3,6 +3,7 @@
 #include "ujson/proto/handler.hpp"
 
 #include <boost/beast/http/field.hpp>
+#include <array>
 #include <new>
 
 #include "media_type.hpp"
@@ -115,16 +116,14 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
 workspace::workspace() : impl_(std::make_unique<impl>()) {}
 workspace::~workspace() = default;
 
-std::string_view endpoint_label(endpoint e) noexcept {
-  switch (e) {
-    case endpoint::validate: return "validate";
-    case endpoint::decode: return "decode";
-    case endpoint::encode: return "encode";
-    case endpoint::healthz: return "healthz";
-    case endpoint::metrics: return "metrics";
-    default: return "other";
-  }
-}
+namespace {
+// In the enum's order; a request's path is "/" and one of them (but "other").
+constexpr std::array<std::string_view, endpoint_count> endpoint_names{"validate", "decode",  "encode",
+                                                                      "healthz",  "metrics", "other"};
+static_assert(endpoint_names.back() == "other" && static_cast<std::size_t>(endpoint::other) == endpoint_count - 1);
+}  // namespace
+
+std::string_view endpoint_label(endpoint e) noexcept { return endpoint_names[static_cast<std::size_t>(e)]; }
 
 std::string_view origin_form(std::string_view target) noexcept {
   // Absolute form ("http://host:8080/decode?x"), which HTTP/1.1 servers must accept.
@@ -138,11 +137,10 @@ std::string_view origin_form(std::string_view target) noexcept {
 endpoint endpoint_of(std::string_view target) noexcept {
   target = origin_form(target);
   const std::string_view path = target.substr(0, target.find('?'));
-  if (path == "/validate") return endpoint::validate;
-  if (path == "/decode") return endpoint::decode;
-  if (path == "/encode") return endpoint::encode;
-  if (path == "/healthz") return endpoint::healthz;
-  if (path == "/metrics") return endpoint::metrics;
+  if (path.empty() || path.front() != '/') return endpoint::other;
+  for (std::size_t i = 0; i + 1 < endpoint_names.size(); ++i) {
+    if (path.substr(1) == endpoint_names[i]) return static_cast<endpoint>(i);
+  }
   return endpoint::other;
 }
 

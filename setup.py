@@ -10,6 +10,7 @@ GoogleTest) and its `ultrajson` target built, CMAKE_BUILD_PARALLEL_LEVEL jobs at
 """
 
 import hashlib
+import importlib.util
 import os
 import re
 import shutil
@@ -94,6 +95,16 @@ def built_module(suffix):
     return module
 
 
+def require_bdist_wheel():
+    """setuptools before 70.1 takes bdist_wheel from the `wheel` package, and says only
+    "invalid command 'bdist_wheel'" without it (pyenv's Pythons have none)."""
+    if importlib.util.find_spec("wheel") or importlib.util.find_spec("setuptools.command.bdist_wheel"):
+        return
+    raise BuildError(f"{sys.executable} has no `wheel` package, which this setuptools needs: "
+                     "pip install --no-index /usr/share/python-wheels/wheel-*.whl "
+                     "(Debian: python3-wheel-whl), or use /usr/bin/python3's venv")
+
+
 class cmake_build_ext(build_ext):
     def build_extension(self, ext):
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
@@ -104,6 +115,8 @@ class cmake_build_ext(build_ext):
         shutil.copyfile(module, target)
 
 
+if {"bdist_wheel", "dist_info"} & set(sys.argv[1:]):
+    require_bdist_wheel()
 # setuptools' own scratch files go under build/setuptools, not beside the sources.
 (BUILD / "setuptools").mkdir(parents=True, exist_ok=True)
 setup(

@@ -23,7 +23,7 @@ PyDoc_STRVAR(dumps_doc,
              "the formatting options; NaN, Infinity, an int that would come out as another number, a lone surrogate "
              "and two keys that convert to one string raise ValueError.");
 PyDoc_STRVAR(dump_doc,
-             "dump(obj, fp, **options)\n--\n\n"
+             "dump(obj, fp, /, **options)\n--\n\n"
              "Converts arbitrary object recursively into JSON and writes it to fp (fp.write(str)); the options "
              "are those of dumps().");
 PyDoc_STRVAR(loads_doc,

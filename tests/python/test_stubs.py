@@ -1,7 +1,8 @@
 """The stubs' dump() takes dumps()' options, by name, with the same types and defaults.
 
-stubtest cannot hold dump() to the module: its run-time signature is dump(obj, fp, **options)
-(python/stubtest-allowlist.txt). dumps() it does check, so dump() is held to dumps() here.
+stubtest holds dump()'s obj and fp to the module, but its options are **options at run time
+(dump(obj, fp, /, **options)), so stubtest cannot see them; dumps() it does check, so dump()'s
+options are held to dumps()' here.
 """
 
 import ast

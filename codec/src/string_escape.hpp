@@ -17,12 +17,13 @@
 
 #include "ujson/detail/scan.hpp"
 #include "ujson/detail/utf8.hpp"
+#include "hints.hpp"
 #include "ujson/writer.hpp"
 
 namespace ujson {
 namespace escape_detail {
 
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
 // One bit per byte of v that stops the plain copy: '"', '\\' and controls; non-ASCII
 // unless PassNonAscii; with Extras also the four optional escapes (each '"' when off).
 template <bool PassNonAscii, bool Extras>
@@ -78,7 +79,7 @@ template <bool PassNonAscii, bool Extras>
 inline char* writer::put_string_as(char* out, const char* p, const char* const end) const {
   const char* const begin = p;
   *out++ = '"';
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
   __m128i seen = _mm_setzero_si128();  // PassNonAscii: OR of the bytes checked, for their top bits
   for (;;) {
     const auto left = static_cast<std::size_t>(end - p);
@@ -127,7 +128,7 @@ inline char* writer::put_string_as(char* out, const char* p, const char* const e
     ++p;
   }
   if constexpr (PassNonAscii) {
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
     const bool non_ascii = _mm_movemask_epi8(seen) != 0;
 #else
     const bool non_ascii = seen >= 0x80;

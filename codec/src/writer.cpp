@@ -9,6 +9,7 @@
 #include "ujson/detail/number.hpp"
 #include "ujson/detail/scan.hpp"
 #include "ujson/detail/utf8.hpp"
+#include "hints.hpp"
 #include "string_escape.hpp"
 
 namespace ujson {

@@ -13,7 +13,6 @@
 #include <string_view>
 #include <vector>
 
-#include "ujson/decoder.hpp"
 #include "ujson/encode.hpp"
 #include "ujson/errors.hpp"
 #include "ujson/options.hpp"
@@ -142,6 +141,8 @@ inline std::span<const member> value::members() const noexcept {
 static_assert(sizeof(value) == 16);
 static_assert(sizeof(member) == 32);
 
+// Held by pointer, so that dom.hpp does not bring in the decoder's state machine.
+class decoder;
 namespace detail {
 class arena;
 class dom_builder;

@@ -15,7 +15,6 @@
 
 #include "ujson/buffer.hpp"
 #include "ujson/detail/digits.hpp"
-#include "ujson/detail/scan.hpp"
 #include "ujson/errors.hpp"
 #include "ujson/handler.hpp"
 #include "ujson/options.hpp"
@@ -90,8 +89,11 @@ class writer {
 
   // Comma, newline and indentation before a value; checks the call order.
   errc before_value() {
-    if (UJSON_LIKELY(status_ == errc::ok && !kinds_.empty())) {
-      if (kinds_.back() != 0) return UJSON_LIKELY(!expect_key_) ? errc::ok : fail(errc::invalid_writer_call);
+    if (status_ == errc::ok && !kinds_.empty()) [[likely]] {
+      if (kinds_.back() != 0) {
+        if (!expect_key_) [[likely]] return errc::ok;
+        return fail(errc::invalid_writer_call);
+      }
       if (options_.indent == 0 && default_separators_) {
         if (need_comma_) out_.push_back(',');
         return errc::ok;
@@ -102,7 +104,7 @@ class writer {
   errc before_value_slow();
   void write_item_separator() { out_.append(options_.item_separator); }
   void after_value() {
-    if (UJSON_UNLIKELY(kinds_.empty())) {
+    if (kinds_.empty()) [[unlikely]] {
       done_ = true;
       return;
     }
@@ -110,15 +112,15 @@ class writer {
     expect_key_ = kinds_.back() != 0;
   }
   errc literal(const char* text, std::size_t n) {
-    if (errc e = before_value(); UJSON_UNLIKELY(e != errc::ok)) return e;
+    if (errc e = before_value(); e != errc::ok) [[unlikely]] return e;
     out_.append(text, n);
     after_value();
     return errc::ok;
   }
   template <class Int>
   errc integer(Int v) {
-    if (errc e = before_value(); UJSON_UNLIKELY(e != errc::ok)) return e;
-    if (UJSON_UNLIKELY(canonical_)) {
+    if (errc e = before_value(); e != errc::ok) [[unlikely]] return e;
+    if (canonical_) [[unlikely]] {
       if constexpr (std::is_signed_v<Int>) {
         return canonical_integer(v < 0, v < 0 ? 0 - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v));
       } else {

@@ -8,6 +8,7 @@
 
 #include "arena.hpp"
 #include "builder.hpp"
+#include "ujson/decoder.hpp"
 #include "ujson/detail/number.hpp"
 
 namespace ujson {

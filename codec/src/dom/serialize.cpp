@@ -8,6 +8,7 @@
 #include <cstring>
 #include <vector>
 
+#include "../hints.hpp"
 #include "../string_escape.hpp"
 #include "ujson/detail/number.hpp"
 #include "ujson/dom.hpp"

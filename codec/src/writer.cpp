@@ -105,6 +105,15 @@ encode_options& encode_options::normalize() {
   return *this;
 }
 
+writer::writer(buffer& sink, const encode_options& options) : writer(options) {
+  out_ = std::move(sink);
+  sink_ = &sink;
+}
+
+writer::~writer() {
+  if (sink_ != nullptr) *sink_ = std::move(out_);
+}
+
 writer::writer(const encode_options& options) : options_(options) {
   options_.normalize();
   canonical_ = options_.canonical;

@@ -354,11 +354,57 @@ TEST(WriterReset, ManyDocumentsOneWriter) {
   }
 }
 
-TEST(WriterOutput, OutputBufferCanBeAppendedTo) {
-  writer w;
-  w.int64(5);
-  w.output_buffer().push_back('\n');
-  EXPECT_EQ(w.output(), "5\n");
+TEST(WriterOutput, WritesIntoABorrowedSinkAfterWhatItHolds) {
+  ujson::buffer sink;
+  sink.append("> ");
+  {
+    writer w(sink);
+    w.begin_array();
+    w.int64(5);
+    w.end_array();
+    EXPECT_EQ(w.output(), "> [5]");
+  }
+  sink.push_back('\n');
+  EXPECT_EQ(sink.view(), "> [5]\n");
+}
+
+// A connection's buffer, reused by one writer per request: its storage is never given up.
+TEST(WriterOutput, TheSinkKeepsItsStorageFromWriterToWriter) {
+  ujson::buffer sink;
+  {
+    writer w(sink);
+    w.string(std::string(1000, 'x'));
+  }
+  const char* const storage = sink.data();
+  ASSERT_EQ(sink.size(), 1002u);
+  sink.clear();
+  {
+    writer w(sink);
+    w.int64(7);
+    EXPECT_EQ(w.output().data(), storage);
+    w.reset();
+    w.int64(8);
+  }
+  EXPECT_EQ(sink.view(), "8");
+  EXPECT_EQ(sink.data(), storage);
+}
+
+// sort_keys records byte offsets of members: they count from the start of the sink.
+TEST(WriterOutput, SortsObjectsAfterWhatTheSinkHolds) {
+  ujson::buffer sink;
+  sink.append("[1] ");
+  encode_options sorted;
+  sorted.sort_keys = true;
+  {
+    writer w(sink, sorted);
+    w.begin_object();
+    w.key("b");
+    w.int64(1);
+    w.key("a");
+    w.int64(2);
+    w.end_object();
+  }
+  EXPECT_EQ(sink.view(), R"([1] {"a":2,"b":1})");
 }
 
 }  // namespace

@@ -28,7 +28,20 @@ class dom_serializer;
 class writer {
  public:
   // Options out of range (indent, double_precision) are clamped to their limits.
+  // Writes into a buffer of its own, which output() shows.
   explicit writer(const encode_options& options = {});
+  // Writes into `sink`, after what it already holds, so that a caller's buffer (a
+  // connection's answer buffer) is filled in place and keeps its capacity from one
+  // document to the next. The writer holds the sink's storage while it lives and hands it
+  // back, output and capacity, when it is destroyed: meanwhile read the output through
+  // output() (reset() clears it) and leave the sink alone. The storage moves rather than
+  // being reached through a pointer because every primitive touches it: the indirection
+  // cost writing call by call (Python's dumps) 1.1-1.9% more instructions.
+  explicit writer(buffer& sink, const encode_options& options = {});
+  ~writer();
+  // A writer may hold a borrowed sink's storage, so it stays where it was built.
+  writer(const writer&) = delete;
+  writer& operator=(const writer&) = delete;
 
   errc null() { return literal("null", 4); }
   errc boolean(bool v) { return v ? literal("true", 4) : literal("false", 5); }
@@ -48,7 +61,6 @@ class writer {
   // True once one whole top-level value has been written.
   bool complete() const noexcept { return done_ && status_ == errc::ok; }
   std::string_view output() const noexcept { return out_.view(); }
-  buffer& output_buffer() noexcept { return out_; }
   // Forgets the output and any error, keeping allocated capacity for the next document.
   void reset() noexcept;
   const encode_options& options() const noexcept { return options_; }
@@ -164,6 +176,7 @@ class writer {
 
   encode_options options_;
   buffer out_;
+  buffer* sink_ = nullptr;  // where out_'s storage goes back to, when borrowed
   escape escapes_[128];
   bool stops_[256];  // where the plain copy stops: an escape, or non-ASCII unless passed through
   // Non-ASCII text is copied as is and validated once per string (neither ensure_ascii

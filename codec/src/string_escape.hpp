@@ -1,8 +1,8 @@
 #pragma once
-// The writer's string copy (writer::put_string), shared by src/writer.cpp and the DOM
-// serializer (src/dom/serialize.cpp), which inlines it into its tree walk. Private to the
-// library: these are members of ujson::writer, defined here rather than in writer.cpp only
-// so that both files can inline them.
+// The writer's string copy (writer::put_string_as), shared by src/writer.cpp and the DOM's
+// tree walk (src/dom/serialize.cpp, through writer::raw_cursor::string), which inlines it.
+// Private to the library (it needs SSE2 intrinsics, which public headers other than the
+// decoder's do not bring in); writer.cpp instantiates the four copies for other callers.
 //
 // Bytes that need no escape are copied in 16-byte blocks, each stored before it is checked
 // (out has six bytes for every input byte, and a block always lies within the input). The
@@ -138,15 +138,6 @@ inline char* writer::put_string_as(char* out, const char* p, const char* const e
   }
   *out++ = '"';
   return out;
-}
-
-inline char* writer::put_string(char* out, std::string_view s) const {
-  const char* p = s.data();
-  const char* end = p + s.size();
-  if (UJSON_LIKELY(!extra_escapes_)) {
-    return pass_non_ascii_ ? put_string_as<true, false>(out, p, end) : put_string_as<false, false>(out, p, end);
-  }
-  return pass_non_ascii_ ? put_string_as<true, true>(out, p, end) : put_string_as<false, true>(out, p, end);
 }
 
 }  // namespace ujson

@@ -95,6 +95,13 @@ bool valid_wtf8(std::string_view s) {
 
 }  // namespace
 
+// The string copies for callers that do not see their definition (writer.hpp's put_string,
+// inlined in users' code through raw_cursor::string).
+template char* writer::put_string_as<true, false>(char*, const char*, const char*) const;
+template char* writer::put_string_as<false, false>(char*, const char*, const char*) const;
+template char* writer::put_string_as<true, true>(char*, const char*, const char*) const;
+template char* writer::put_string_as<false, true>(char*, const char*, const char*) const;
+
 encode_options& encode_options::normalize() {
   if (canonical) *this = canonical_form(*this);
   indent = std::clamp(indent, 0, max_indent);
@@ -383,6 +390,20 @@ errc writer::end_object() {
   kinds_.pop_back();
   after_value();
   return errc::ok;
+}
+
+char* writer::raw_cursor::number(char* o, double d, std::size_t after) {
+  w_.out_.commit(o);
+  if (errc e = w_.write_double(d); e != errc::ok) {
+    w_.fail(e);
+    return nullptr;
+  }
+  return w_.out_.reserve_run(after, limit_);
+}
+
+char* writer::raw_cursor::refill(char* o, std::size_t n) {
+  w_.out_.commit(o);
+  return w_.out_.reserve_run(n, limit_);
 }
 
 // Reorders the members of the object that just ended by their raw keys (UTF-8 byte order

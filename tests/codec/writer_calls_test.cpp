@@ -407,4 +407,43 @@ TEST(WriterOutput, SortsObjectsAfterWhatTheSinkHolds) {
   EXPECT_EQ(sink.view(), R"([1] {"a":2,"b":1})");
 }
 
+// The raw cursor from outside the library: its string copy links to the instantiations in
+// writer.cpp, its output is the writer's, and a finished value completes the document.
+TEST(WriterRawCursor, WritesAValueTheWritersWay) {
+  writer w;
+  writer::raw_cursor c(w);
+  ASSERT_EQ(c.status(), errc::ok);
+  ASSERT_TRUE(writer::raw_cursor::fits(w.options()));
+  char* o = c.room(c.begin(), 64);
+  *o++ = '[';
+  o = writer::raw_cursor::int64(o, -12);
+  *o++ = ',';
+  o = c.string(o, "a\"/\x01");
+  *o++ = ',';
+  o = c.number(o, 2.5, 1);
+  ASSERT_NE(o, nullptr);
+  *o++ = ']';
+  EXPECT_EQ(c.finish(o), errc::ok);
+  EXPECT_TRUE(w.complete());
+  EXPECT_EQ(w.output(), R"([-12,"a\"\/\u0001",2.5])");
+  writer::raw_cursor second(w);
+  EXPECT_EQ(second.status(), errc::invalid_writer_call);
+}
+
+TEST(WriterRawCursor, ReportsWhatTheWriterRefuses) {
+  encode_options strict;
+  strict.allow_nan = false;
+  writer w(strict);
+  writer::raw_cursor c(w);
+  char* o = c.begin();
+  EXPECT_EQ(c.number(o, NAN, 1), nullptr);
+  EXPECT_EQ(w.status(), errc::nan_or_infinity);
+  writer bad;
+  writer::raw_cursor b(bad);
+  o = b.room(b.begin(), 16);
+  EXPECT_EQ(b.string(o, "\xFF"), nullptr);
+  EXPECT_EQ(b.fail(o, errc::invalid_utf8), errc::invalid_utf8);
+  EXPECT_EQ(bad.status(), errc::invalid_utf8);
+}
+
 }  // namespace

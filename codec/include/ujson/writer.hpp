@@ -15,15 +15,12 @@
 
 #include "ujson/buffer.hpp"
 #include "ujson/detail/digits.hpp"
+#include "ujson/detail/number.hpp"
 #include "ujson/errors.hpp"
 #include "ujson/handler.hpp"
 #include "ujson/options.hpp"
 
 namespace ujson {
-
-namespace detail {
-class dom_serializer;
-}
 
 class writer {
  public:
@@ -80,10 +77,11 @@ class writer {
   errc on_object_begin() { return begin_object(); }
   errc on_object_end(std::size_t) { return end_object(); }
 
+  // The writer's primitives, unchecked, for code that writes a whole tree it walks itself
+  // (below the class).
+  class raw_cursor;
+
  private:
-  // The DOM's serializer writes a whole tree through the primitives below, without the
-  // per-call order checks a tree it built itself cannot fail (codec/src/dom/serialize.cpp).
-  friend class detail::dom_serializer;
 
   struct escape {
     char bytes[7];
@@ -165,9 +163,18 @@ class writer {
   }
 
   // Writes s as a JSON string, quotes included, at out (which has room for 6 * s.size()
-  // + 2 bytes) and returns the end, or nullptr when s is not valid UTF-8. Defined in
-  // codec/src/string_escape.hpp, so the DOM serializer inlines it too.
-  char* put_string(char* out, std::string_view s) const;
+  // + 2 bytes) and returns the end, or nullptr when s is not valid UTF-8.
+  char* put_string(char* out, std::string_view s) const {
+    const char* p = s.data();
+    const char* end = p + s.size();
+    if (!extra_escapes_) [[likely]] {
+      return pass_non_ascii_ ? put_string_as<true, false>(out, p, end) : put_string_as<false, false>(out, p, end);
+    }
+    return pass_non_ascii_ ? put_string_as<true, true>(out, p, end) : put_string_as<false, true>(out, p, end);
+  }
+  // The copy for one set of options. Defined in codec/src/string_escape.hpp (SSE2), so
+  // that the library's tree walk (src/dom/serialize.cpp) inlines it; src/writer.cpp
+  // instantiates all four for everyone else.
   template <bool PassNonAscii, bool Extras>
   char* put_string_as(char* out, const char* p, const char* end) const;
   // One non-ASCII sequence or run written as \u escapes (ensure_ascii) or checked one by
@@ -197,6 +204,77 @@ class writer {
   std::vector<member> members_;
   std::string keys_;
   std::string scratch_;
+};
+
+// For code that writes a whole tree it walks itself and cannot get wrong (the DOM's adapter,
+// codec/src/dom/serialize.cpp): the caller writes brackets, commas and colons, the cursor
+// makes room and writes values the writer's way, and nothing checks the order of calls. The
+// caller must produce exactly one well-formed value, or stop at fail(). Only for writers
+// whose options fit() (compact, default separators, unsorted, not canonical); any other
+// goes call by call through the public API.
+//
+// One cursor (a char*) runs over the output for the whole tree, so that it stays in a
+// register: room(o, n) makes sure of n bytes at o with one compare (buffer::reserve_run;
+// with UJSON_TIGHT_SINK it reserves exactly n every time, so each value is fenced at its
+// own worst case), and the writing functions write at o unchecked and return the end.
+class writer::raw_cursor {
+ public:
+  // Starts one value where the writer expects one. When status() is not ok (an earlier
+  // error, a second top-level value, a value where a key is due), write nothing.
+  explicit raw_cursor(writer& w) : w_(w), status_(w.before_value()) {}
+  errc status() const noexcept { return status_; }
+
+  static bool fits(const encode_options& o) noexcept {
+    return o.indent == 0 && !o.sort_keys && o.item_separator == "," && o.key_separator == ":";
+  }
+  // Containers the value may still open: max_depth less the writer's open ones.
+  std::size_t depth_left() const noexcept {
+    const std::size_t open = w_.kinds_.size(), max = w_.options_.max_depth;
+    return open < max ? max - open : 0;
+  }
+  // Whether doubles are written shortest (then finite ones may go to shortest_double).
+  bool shortest_doubles() const noexcept { return w_.options_.double_precision < 0; }
+
+  // The cursor to start at.
+  char* begin() { return w_.out_.reserve_run(0, limit_); }
+  // o, with room for n bytes at it.
+  [[gnu::always_inline]] char* room(char* o, std::size_t n) {
+#ifndef UJSON_TIGHT_SINK
+    if (static_cast<std::size_t>(limit_ - o) >= n) [[likely]] return o;
+#endif
+    return refill(o, n);
+  }
+
+  // Each writes at o and returns the end; the room each needs is in its comment.
+  // 6 * s.size() + 2. nullptr when s is not valid UTF-8.
+  char* string(char* o, std::string_view s) const { return w_.put_string(o, s); }
+  // 20.
+  static char* int64(char* o, std::int64_t v) noexcept { return detail::format_int(v, o); }
+  static char* uint64(char* o, std::uint64_t v) noexcept { return detail::format_uint(v, o); }
+  // detail::max_double_chars; a finite d, and only when shortest_doubles().
+  static char* shortest_double(char* o, double d) noexcept { return o + detail::format_shortest(d, o); }
+  // Any double, the writer's way (precision, NaN and Infinity, allow_nan), with room for
+  // `after` bytes after it; nullptr when the writer refuses it (then stop: fail() was called).
+  char* number(char* o, double d, std::size_t after);
+
+  // Ends the value at o.
+  errc finish(char* o) {
+    w_.out_.commit(o);
+    w_.after_value();
+    return errc::ok;
+  }
+  // Stops at o with the writer's sticky error e.
+  errc fail(char* o, errc e) {
+    w_.out_.commit(o);
+    return w_.fail(e);
+  }
+
+ private:
+  [[gnu::noinline]] char* refill(char* o, std::size_t n);
+
+  writer& w_;
+  char* limit_ = nullptr;  // how far the cursor may go (buffer::reserve_run)
+  errc status_;
 };
 
 }  // namespace ujson

@@ -84,14 +84,19 @@ int run_format(const ujson::cli::invocation& how) {
     report(path, e);
     return 1;
   }
-  ujson::writer w(enc);
-  if (ujson::write_value(w, doc.root()) != ujson::errc::ok) {
-    std::fprintf(stderr, "ujson: %s: %.*s\n", path.c_str(), static_cast<int>(ujson::message(w.status()).size()),
-                 ujson::message(w.status()).data());
+  ujson::buffer text;
+  ujson::errc written;
+  {
+    ujson::writer w(text, enc);  // gives the text back when it ends
+    written = ujson::write_value(w, doc.root());
+  }
+  if (written != ujson::errc::ok) {
+    std::fprintf(stderr, "ujson: %s: %.*s\n", path.c_str(), static_cast<int>(ujson::message(written).size()),
+                 ujson::message(written).data());
     return 1;
   }
-  w.output_buffer().push_back('\n');
-  const std::string_view out = w.output();
+  text.push_back('\n');
+  const std::string_view out = text.view();
   if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size() || std::fflush(stdout) != 0) {
     std::perror("ujson: cannot write the output");
     return 1;

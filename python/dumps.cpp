@@ -86,7 +86,7 @@ class encoder {
 
  private:
   bool value(PyObject* obj, int default_chain = 0) {
-    if (UJSON_UNLIKELY(w_.depth() >= dumps_max_depth)) return too_deep();
+    if (w_.depth() >= dumps_max_depth) [[unlikely]] return too_deep();
     PyTypeObject* const type = Py_TYPE(obj);
     if (type == &PyUnicode_Type) return string(obj);
     if (type == &PyLong_Type) return integer(obj);
@@ -101,7 +101,7 @@ class encoder {
   }
 
   bool writer_ok(errc e) {
-    if (UJSON_LIKELY(e == errc::ok)) return true;
+    if (e == errc::ok) [[likely]] return true;
     why_ = stop::writer_error;
     return false;
   }
@@ -125,7 +125,7 @@ class encoder {
     }
     Py_ssize_t n = 0;
     const char* p = PyUnicode_AsUTF8AndSize(str, &n);
-    if (UJSON_LIKELY(p != nullptr)) {
+    if (p != nullptr) [[likely]] {
       out = std::string_view(p, static_cast<std::size_t>(n));
       return true;
     }
@@ -156,7 +156,7 @@ class encoder {
   bool integer(PyObject* obj) {
     int overflow = 0;
     const long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
-    if (UJSON_LIKELY(overflow == 0)) {
+    if (overflow == 0) [[likely]] {
       if (v == -1 && PyErr_Occurred()) return python_error();
       return writer_ok(w_.int64(v));
     }

@@ -9,6 +9,7 @@
 #include "ujson/detail/number.hpp"
 #include "ujson/detail/scan.hpp"
 #include "ujson/detail/utf8.hpp"
+#include "hints.hpp"
 #include "string_escape.hpp"
 
 namespace ujson {
@@ -94,6 +95,13 @@ bool valid_wtf8(std::string_view s) {
 
 }  // namespace
 
+// The string copies for callers that do not see their definition (writer.hpp's put_string,
+// inlined in users' code through raw_cursor::string).
+template char* writer::put_string_as<true, false>(char*, const char*, const char*) const;
+template char* writer::put_string_as<false, false>(char*, const char*, const char*) const;
+template char* writer::put_string_as<true, true>(char*, const char*, const char*) const;
+template char* writer::put_string_as<false, true>(char*, const char*, const char*) const;
+
 encode_options& encode_options::normalize() {
   if (canonical) *this = canonical_form(*this);
   indent = std::clamp(indent, 0, max_indent);
@@ -102,6 +110,15 @@ encode_options& encode_options::normalize() {
   if (item_separator.empty()) item_separator = ",";
   if (key_separator.empty()) key_separator = indent > 0 ? ": " : ":";
   return *this;
+}
+
+writer::writer(buffer& sink, const encode_options& options) : writer(options) {
+  out_ = std::move(sink);
+  sink_ = &sink;
+}
+
+writer::~writer() {
+  if (sink_ != nullptr) *sink_ = std::move(out_);
 }
 
 writer::writer(const encode_options& options) : options_(options) {
@@ -373,6 +390,20 @@ errc writer::end_object() {
   kinds_.pop_back();
   after_value();
   return errc::ok;
+}
+
+char* writer::raw_cursor::number(char* o, double d, std::size_t after) {
+  w_.out_.commit(o);
+  if (errc e = w_.write_double(d); e != errc::ok) {
+    w_.fail(e);
+    return nullptr;
+  }
+  return w_.out_.reserve_run(after, limit_);
+}
+
+char* writer::raw_cursor::refill(char* o, std::size_t n) {
+  w_.out_.commit(o);
+  return w_.out_.reserve_run(n, limit_);
 }
 
 // Reorders the members of the object that just ended by their raw keys (UTF-8 byte order

@@ -92,16 +92,11 @@ work_result run_validate(std::string_view body, media kind, const request_option
 work_result run_transform(std::string_view body, media kind, const decode_options& read,
                           const encode_options& write, workspace::impl& ws) {
   ujson::document& doc = ws.document_for(read);
-  // The writer borrows the workspace's buffer and gives it back, capacity and all; the
-  // response body then points into ws.out (or ws.lines), which lives as long as the session.
-  ujson::writer w(write);
+  // The writer fills the workspace's buffer, whose capacity carries over from request to
+  // request, and hands it back when it ends: the response body points into ws.out (or
+  // ws.lines), which the session keeps.
   ws.out.clear();
-  w.output_buffer() = std::move(ws.out);
-  struct give_back {
-    workspace::impl& ws;
-    ujson::writer& w;
-    ~give_back() { ws.out = std::move(w.output_buffer()); }
-  } give_back_on_exit{ws, w};
+  ujson::writer w(ws.out, write);
 
   if (kind == media::json) {
     if (const ujson::error e = doc.parse(body)) return codec_error(ws, e, false);

@@ -1,18 +1,26 @@
 // The service's log lines without sockets: the mapping of bytes that are not UTF-8, the
-// lines the formatter writes (read back with the codec's DOM), and the timestamp.
+// lines the formatter writes (read back with the codec's DOM), the timestamp, and an
+// access record's way through a sink to its line.
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <regex>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "access_log.hpp"
 #include "log_format.hpp"
+#include "log_sink.hpp"
 #include "log_text.hpp"
+#include "service_support.hpp"
 #include "ujson/detail/utf8.hpp"
 #include "ujson/dom.hpp"
 #include "utc_stamp.hpp"
@@ -191,6 +199,48 @@ TEST(UtcStamp, AMomentThatHasPassedGetsItsOwnTime) {
   const std::string stamp(s.at(steady_then));
   EXPECT_GE(stamp, std::string(reference.format(wall_then - 5ms)));
   EXPECT_LE(stamp, std::string(reference.format(wall_then + 5ms)));
+}
+
+// --- access_log ---------------------------------------------------------------------
+
+TEST(AccessLog, RecordsBecomeJsonLinesOnTheLogThread) {
+  char path[] = "/tmp/ujsond-log-XXXXXX";
+  const int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  log_sink::settings settings = service_log_settings();
+  settings.fd = fd;
+  {
+    log_sink sink(std::move(settings));
+    access_entry e;
+    e.remote = "10.0.0.1:9";
+    e.method = "POST";
+    e.target = "/a\"\xff";
+    e.status = 200;
+    e.bytes_in = 7;
+    e.bytes_out = 14;
+    e.seconds = 0.0125;
+    e.at = std::chrono::steady_clock::now();
+    EXPECT_TRUE(log_access(sink, e));
+    log_event(sink, log_level::info, "done", {{"n", 1}});
+  }  // stop(): written
+  close(fd);
+  const std::string text = ujsond_test::read_all(path);
+  unlink(path);
+  const std::size_t nl = text.find('\n');
+  ASSERT_NE(nl, std::string::npos) << text;
+  ASSERT_EQ(text.find('\n', nl + 1), text.size() - 1) << text;  // two lines, whole
+  const parsed access(std::string_view(text).substr(0, nl));
+  EXPECT_EQ(access["remote"].as_string(), "10.0.0.1:9");
+  EXPECT_EQ(access["method"].as_string(), "POST");
+  EXPECT_EQ(access["target"].as_string(), "/a\"%FF");
+  EXPECT_EQ(access["status"].as_int64(), 200);
+  EXPECT_EQ(access["bytes_in"].as_int64(), 7);
+  EXPECT_EQ(access["bytes_out"].as_int64(), 14);
+  EXPECT_EQ(access["ms"].as_double(), 12.5);
+  EXPECT_EQ(access.doc.root().find("code"), nullptr);
+  const parsed event(std::string_view(text).substr(nl + 1, text.size() - nl - 2));
+  EXPECT_EQ(event["msg"].as_string(), "done");
+  EXPECT_EQ(event["n"].as_int64(), 1);
 }
 
 }  // namespace

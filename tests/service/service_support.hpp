@@ -26,6 +26,13 @@ using namespace std::chrono_literals;
 
 std::string read_all(const std::string& path);
 
+// ujsond run to its end with `args` (a shell command line's words), stdout and stderr together.
+struct run_result {
+  int status;  // exit status, -1 when killed by a signal
+  std::string output;
+};
+run_result run_ujsond(const std::string& args);
+
 // The ujsond process: stdout and stderr go to a file (its log).
 class server {
  public:

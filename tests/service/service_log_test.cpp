@@ -237,31 +237,16 @@ class piped_server {
   explicit piped_server(std::vector<std::string> args) {
     int fds[2];
     if (pipe(fds) != 0) throw std::runtime_error("pipe");
-    std::vector<std::string> argv{UJSOND_BIN, "--port", "0", "--threads", "1"};
-    argv.insert(argv.end(), args.begin(), args.end());
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(fds[1], STDOUT_FILENO);
-      dup2(fds[1], STDERR_FILENO);
-      close(fds[0]);
-      close(fds[1]);
-      std::vector<char*> raw;
-      for (std::string& a : argv) raw.push_back(a.data());
-      raw.push_back(nullptr);
-      execv(raw[0], raw.data());
-      _exit(127);
-    }
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);  // the child keeps only the writing end
+    pid_ = spawn_ujsond(args, {}, fds[1]);
     close(fds[1]);
     fd_ = fds[0];
-    const std::regex listening(R"("msg":"listening".*"port":([0-9]+))");
-    std::smatch m;
     const auto deadline = std::chrono::steady_clock::now() + 30s;
-    while (!std::regex_search(text_, m, listening)) {
+    while ((port_ = listening_port(text_)) == 0) {
       if (std::chrono::steady_clock::now() > deadline || !read_some(100ms)) {
         throw std::runtime_error("ujsond did not start: " + text_);
       }
     }
-    port_ = static_cast<unsigned short>(std::stoi(m[1]));
   }
   ~piped_server() {
     if (pid_ > 0) {
@@ -272,6 +257,8 @@ class piped_server {
   }
   unsigned short port() const { return port_; }
   void signal(int sig) const { kill(pid_, sig); }
+  // Waits up to `limit` for the process to end without reading; its exit status, or -1.
+  int wait(std::chrono::milliseconds limit) { return wait_exit(pid_, limit); }
   // Reads what the pipe holds, waiting up to `limit` for the first byte; false at its end.
   bool read_some(std::chrono::milliseconds limit) {
     pollfd p{fd_, POLLIN, 0};
@@ -281,19 +268,6 @@ class piped_server {
     if (n <= 0) return false;
     text_.append(buf, static_cast<std::size_t>(n));
     return true;
-  }
-  // Waits up to `limit` for the process to end without reading; its exit status, or -1.
-  int wait(std::chrono::milliseconds limit) {
-    const auto deadline = std::chrono::steady_clock::now() + limit;
-    while (std::chrono::steady_clock::now() < deadline) {
-      int status = 0;
-      if (waitpid(pid_, &status, WNOHANG) == pid_) {
-        pid_ = -1;
-        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-      }
-      std::this_thread::sleep_for(10ms);
-    }
-    return -1;
   }
   // Reads to the end of the output (the process has exited), then its exit status.
   int read_to_exit() {

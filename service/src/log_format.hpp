@@ -8,11 +8,14 @@
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <initializer_list>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
+#include "ujson/dom.hpp"
 #include "ujson/writer.hpp"
 #include "utc_stamp.hpp"
 
@@ -68,19 +71,24 @@ class log_formatter {
   std::string_view event(log_level level, std::string_view msg, std::initializer_list<log_field> fields);
 
  private:
-  // Each writes a whole line and reports whether the writer took it. Strings go to the
-  // writer as they are (it checks UTF-8 anyway, at no cost for ASCII); only when it
-  // refuses one is the line written again with every string mapped.
-  bool write_access(const access_entry& e, bool map);
-  bool write_event(log_level level, std::string_view msg, std::initializer_list<log_field> fields, bool map);
-  void begin();
-  void text(std::string_view key, std::string_view value, bool map);
+  // A line is a DOM object on the stack (values pointing at the caller's strings) that the
+  // writer writes through its DOM path: one call per line instead of two per member,
+  // about half the instructions. Strings go to the writer as they are (it checks UTF-8
+  // anyway, at no cost for ASCII); only when it refuses one is the line made again with
+  // every string mapped (log_text.hpp).
+  void begin_line();
+  void add(std::string_view key, ujson::value v) { members_.push_back({ujson::value::make_string(key), v}); }
+  void add_text(std::string_view key, std::string_view text, bool map);
+  bool write_line();
+  bool make_access(const access_entry& e, bool map);
+  bool make_event(log_level level, std::string_view msg, std::initializer_list<log_field> fields, bool map);
   std::string_view finish(bool ok);
 
   ujson::writer writer_;
   utc_stamp clock_;
-  std::string_view stamp_;  // this line's "ts", the same in a second attempt
-  std::string scratch_;     // a mapped string
+  std::string_view stamp_;                // this line's "ts", the same in a second attempt
+  std::vector<ujson::member> members_;    // the line being made
+  std::deque<std::string> mapped_;        // its mapped strings (a deque: they must not move)
 };
 
 }  // namespace ujsond

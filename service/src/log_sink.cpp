@@ -143,19 +143,17 @@ struct log_sink::shared {
   }
 
   void run() {
-    std::chrono::milliseconds wait = cfg.interval;
     for (bool last = false; !last;) {
       {
         std::unique_lock lock(wake_mutex);
-        wake_cv.wait_for(lock, wait, [this] { return wake || stopping; });
+        wake_cv.wait_for(lock, cfg.interval, [this] { return wake || stopping; });
         wake = false;
         last = stopping;
         ++passes_begun;
       }
-      pass_result r = pass();
-      // A full batch anywhere means the output is behind: go again at once.
-      while (r.full && !last) r = pass();
-      wait = r.found ? cfg.interval : std::min(wait * 2, cfg.interval * 16);
+      // Each pass takes all that is waiting; what arrives meanwhile wakes it again (the
+      // mark) or waits for the next interval.
+      pass();
       if (last) stopped.store(true, std::memory_order_release);
       {
         std::lock_guard lock(wake_mutex);
@@ -168,21 +166,14 @@ struct log_sink::shared {
 
   // Formats what every ring holds into `out`, writing it whenever a chunk is full and at
   // the end.
-  struct pass_result {
-    bool found = false;  // any entry
-    bool full = false;   // a ring held a full batch
-  };
-  pass_result pass() {
+  void pass() {
     {
       std::lock_guard lock(queues_mutex);
       taken.clear();
       for (const auto& q : queues) taken.push_back(q.get());
     }
-    pass_result r;
     for (queue* q : taken) {
       const byte_ring::waiting_bytes w = q->ring.peek();
-      r.found = r.found || w.end != w.begin;
-      r.full = r.full || w.end - w.begin >= cfg.batch_bytes;
       byte_ring_reader entries(w);
       std::string_view bytes;
       while (entries.take(sizeof(entry_head), bytes, scratch)) {
@@ -212,7 +203,6 @@ struct log_sink::shared {
     }
     reported = dropped_now;
     write_out(note);
-    return r;
   }
 
   // Writes `out`; the lines a failed write loses are counted as dropped (but not the

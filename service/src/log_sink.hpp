@@ -35,12 +35,11 @@ class log_sink {
   struct settings {
     int fd = 2;                                    // stderr
     std::size_t thread_budget = 4 << 20;           // each thread's ring: the bytes it may have waiting
-    std::size_t batch_bytes = 1 << 20;             // a thread with this much waiting wakes the log thread
-    // How often the log thread looks while entries arrive: short passes keep each one from
-    // holding a serving thread's core long or pushing much of its data out of the cache.
-    // A pass that finds nothing doubles the wait, up to 16 times this: an idle service
-    // is not woken a hundred times a second.
-    std::chrono::milliseconds interval{10};
+    // A thread with this much waiting wakes the log thread. Under load that is what drives
+    // the passes, and keeps each small (some 1,400 access records): it holds a serving
+    // thread's core briefly and pushes little of its data out of the cache.
+    std::size_t batch_bytes = 128 << 10;
+    std::chrono::milliseconds interval{100};  // otherwise an entry waits at most about this long
     std::chrono::milliseconds stop_timeout{2000};  // how long flush() and stop() wait for a stuck output
     // Appends the line of a record (from write_record) to `out`, without a newline. Runs
     // on the log thread only.

@@ -343,9 +343,9 @@ def render_access_log(index, rows, results):
         "answered request) and each parsed as a JSON object. "
         f"Bar: log on at least {LOG_BAR:.0%} of log off.",
         "",
-        "| workload | body | endpoint | log off req/s | log on req/s | on/off | off runs | on runs | "
-        "lines dropped | bar |",
-        "|---|---:|---|---:|---:|---:|---|---|---:|---|",
+        "| workload | body | endpoint | log off req/s | log on req/s | on/off | p99 ms off / on | off runs | "
+        "on runs | lines dropped | bar |",
+        "|---|---:|---|---:|---:|---:|---:|---|---|---:|---|",
     ]
     for wid, path in rows:
         runs = results.get((wid, path))
@@ -360,6 +360,8 @@ def render_access_log(index, rows, results):
         label, size = labels.get(wid, (wid, "0"))
         lines.append("| " + " | ".join([
             label, f"{int(size):,} B", path, f"{off:,.0f}", f"{on:,.0f}", f"{ratio:.1%}",
+            f"{statistics.median(r['p99_us'] for r in runs['off']) / 1000:.2f} / "
+            f"{statistics.median(r['p99_us'] for r in runs['on']) / 1000:.2f}",
             " ".join(f"{r['rps'] / 1000:.1f}k" for r in runs["off"]),
             " ".join(f"{r['rps'] / 1000:.1f}k" for r in runs["on"]),
             f"{runs['dropped']}", f"≥{LOG_BAR:.0%} {'✓' if ratio >= LOG_BAR else '✗'}"]) + " |")

@@ -23,6 +23,8 @@ bool parse_format(const std::vector<std::string>& args, invocation& out, usage_p
   enc.escape_forward_slashes = false;
   decode_options& dec = out.decode;
   std::string path;
+  bool canonical = false;
+  std::string layout_option;  // the first option that --canonical would override
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value_of = [&](long long low, long long high, long long& n) {
@@ -30,7 +32,13 @@ bool parse_format(const std::vector<std::string>& args, invocation& out, usage_p
       return parse_count(args[++i], low, high, n);
     };
     long long n = 0;
-    if (a == "--indent") {
+    if (layout_option.empty() && (a == "--indent" || a == "--sort-keys" || a == "--ensure-ascii" ||
+                                  a == "--escape-slashes" || a == "--html-safe")) {
+      layout_option = a;
+    }
+    if (a == "--canonical") {
+      canonical = true;
+    } else if (a == "--indent") {
       if (!value_of(0, max_indent, n)) return refuse(problem, a, "--indent needs a number from 0 to 1000");
       enc.indent = static_cast<int>(n);
     } else if (a == "--max-depth") {
@@ -52,6 +60,13 @@ bool parse_format(const std::vector<std::string>& args, invocation& out, usage_p
     } else {
       path = a;
     }
+  }
+  if (canonical) {
+    // RFC 8785 fixes the whole output form: an option that would change it is a mistake.
+    if (!layout_option.empty()) return refuse(problem, "--canonical", "--canonical takes no " + layout_option);
+    enc.canonical = true;
+    // Its input is I-JSON, which has no duplicate keys.
+    dec.duplicate_keys = duplicate_keys::reject;
   }
   out.files.assign(1, path.empty() ? std::string("-") : path);
   return true;

@@ -1,6 +1,6 @@
 // ujson: the codec on the command line.
 //   ujson validate [FILE...]   exit 0 when every file is valid JSON, else 1
-//   ujson format [options] [FILE]
+//   ujson format [options] [FILE]          (--canonical: RFC 8785)
 // Exit status: 0 success, 1 invalid JSON or unreadable input, 2 usage error.
 
 #include <cstdio>
@@ -19,6 +19,7 @@ constexpr std::string_view usage_text =
     "usage: ujson validate [FILE...]\n"
     "       ujson format [--indent N] [--sort-keys] [--ensure-ascii] [--escape-slashes]\n"
     "                    [--html-safe] [--max-depth N] [FILE]\n"
+    "       ujson format --canonical [--max-depth N] [FILE]\n"
     "\n"
     "validate  check that each FILE (standard input when none or '-') is one JSON text;\n"
     "          errors go to stderr as FILE:LINE:COLUMN: message\n"
@@ -30,6 +31,9 @@ constexpr std::string_view usage_text =
     "  --escape-slashes  write / as \\/\n"
     "  --html-safe       write <, > and & as \\u003c, \\u003e, \\u0026\n"
     "  --max-depth N     reject nesting deeper than N (default 1024)\n"
+    "  --canonical       RFC 8785 (JSON Canonicalization Scheme): members sorted by UTF-16\n"
+    "                    code units, numbers as JavaScript writes them; duplicate keys, NaN,\n"
+    "                    integers that would come out as others and lone surrogates are errors\n"
     "exit status: 0 success, 1 invalid JSON or unreadable input, 2 usage error\n";
 
 int usage_error(std::string_view problem) {
@@ -80,14 +84,19 @@ int run_format(const ujson::cli::invocation& how) {
     report(path, e);
     return 1;
   }
-  ujson::writer w(enc);
-  if (ujson::write_value(w, doc.root()) != ujson::errc::ok) {
-    std::fprintf(stderr, "ujson: %s: %.*s\n", path.c_str(), static_cast<int>(ujson::message(w.status()).size()),
-                 ujson::message(w.status()).data());
+  ujson::buffer text;
+  ujson::errc written;
+  {
+    ujson::writer w(text, enc);  // gives the text back when it ends
+    written = ujson::write_value(w, doc.root());
+  }
+  if (written != ujson::errc::ok) {
+    std::fprintf(stderr, "ujson: %s: %.*s\n", path.c_str(), static_cast<int>(ujson::message(written).size()),
+                 ujson::message(written).data());
     return 1;
   }
-  w.output_buffer().push_back('\n');
-  const std::string_view out = w.output();
+  text.push_back('\n');
+  const std::string_view out = text.view();
   if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size() || std::fflush(stdout) != 0) {
     std::perror("ujson: cannot write the output");
     return 1;

@@ -65,7 +65,7 @@ struct key_cache {
   }
 };
 
-inline constexpr int dumps_arg_count = 11;  // obj and the ten options of dumps()
+inline constexpr int dumps_arg_count = 12;  // obj, the ten options of ujson's dumps(), and canonical
 
 struct loads_context;  // loads.cpp
 struct dumps_context;  // dumps.cpp
@@ -101,6 +101,7 @@ PyObject* dumps(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObj
 PyObject* dump(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames);
 bool init_dumps_cache(module_state* st) noexcept;
 void free_dumps_cache(module_state* st) noexcept;
+PyObject* cache_stats(PyObject* module, PyObject* unused);
 bool init_dumps_names(module_state* st) noexcept;
 
 }  // namespace ultrajson

@@ -31,31 +31,31 @@ constexpr int max_default_chain = 3;
 // keep its buffer alive for the life of the process.
 constexpr std::size_t max_cached_output = 1 << 20;
 
-bool same_options(const ujson::encode_options& a, const ujson::encode_options& b) {
-  return a.ensure_ascii == b.ensure_ascii && a.escape_forward_slashes == b.escape_forward_slashes &&
-         a.encode_html_chars == b.encode_html_chars && a.indent == b.indent && a.sort_keys == b.sort_keys &&
-         a.double_precision == b.double_precision && a.allow_nan == b.allow_nan &&
-         a.allow_lone_surrogates == b.allow_lone_surrogates && a.max_depth == b.max_depth &&
-         a.item_separator == b.item_separator && a.key_separator == b.key_separator;
-}
-
 }  // namespace
 
 struct dumps_context {
   std::unique_ptr<ujson::writer> writer;
   bool busy = false;
+  std::size_t writers_built = 0;  // for ultrajson._cache_stats()
 
-  // A writer for these options, reusing the one kept from the last call when they match.
+  // A writer for these (normalized) options, reusing the one kept from the last call when
+  // they match: the writer's own options are normalized too.
   ujson::writer& writer_for(const ujson::encode_options& options) {
-    if (!writer || !same_options(writer->options(), options)) {
+    if (!writer || writer->options() != options) {
       writer.reset();
       writer = std::make_unique<ujson::writer>(options);
+      ++writers_built;
     } else {
       writer->reset();
     }
     return *writer;
   }
 };
+
+PyObject* cache_stats(PyObject* module, PyObject*) {
+  const dumps_context* ctx = state_of(module)->dumps_cache;
+  return Py_BuildValue("{s:n}", "writers_built", static_cast<Py_ssize_t>(ctx == nullptr ? 0 : ctx->writers_built));
+}
 
 bool init_dumps_cache(module_state* st) noexcept {
   st->dumps_cache = new (std::nothrow) dumps_context;
@@ -86,7 +86,7 @@ class encoder {
 
  private:
   bool value(PyObject* obj, int default_chain = 0) {
-    if (UJSON_UNLIKELY(w_.depth() >= dumps_max_depth)) return too_deep();
+    if (w_.depth() >= dumps_max_depth) [[unlikely]] return too_deep();
     PyTypeObject* const type = Py_TYPE(obj);
     if (type == &PyUnicode_Type) return string(obj);
     if (type == &PyLong_Type) return integer(obj);
@@ -101,7 +101,7 @@ class encoder {
   }
 
   bool writer_ok(errc e) {
-    if (UJSON_LIKELY(e == errc::ok)) return true;
+    if (e == errc::ok) [[likely]] return true;
     why_ = stop::writer_error;
     return false;
   }
@@ -125,7 +125,7 @@ class encoder {
     }
     Py_ssize_t n = 0;
     const char* p = PyUnicode_AsUTF8AndSize(str, &n);
-    if (UJSON_LIKELY(p != nullptr)) {
+    if (p != nullptr) [[likely]] {
       out = std::string_view(p, static_cast<std::size_t>(n));
       return true;
     }
@@ -135,7 +135,8 @@ class encoder {
   [[gnu::cold]] bool surrogate_utf8(PyObject* str, std::string_view& out, py_ref& holder) {
     if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) return python_error();
     PyErr_Clear();
-    if (!w_.options().allow_lone_surrogates) {
+    // Canonical output refuses a lone surrogate: the writer says so (not_canonicalizable).
+    if (!w_.options().allow_lone_surrogates && !w_.options().canonical) {
       why_ = stop::needs_surrogates;
       return false;
     }
@@ -155,7 +156,7 @@ class encoder {
   bool integer(PyObject* obj) {
     int overflow = 0;
     const long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
-    if (UJSON_LIKELY(overflow == 0)) {
+    if (overflow == 0) [[likely]] {
       if (v == -1 && PyErr_Occurred()) return python_error();
       return writer_ok(w_.int64(v));
     }

@@ -23,12 +23,13 @@ enum arg_index : int {
   arg_default,
   arg_separators,
   arg_double_precision,
+  arg_canonical,  // ours, keyword only: the positional ones are ujson's
   arg_count,
 };
 
 constexpr const char* arg_names[arg_count] = {
     "obj",    "ensure_ascii", "encode_html_chars", "escape_forward_slashes", "sort_keys",       "indent",
-    "allow_nan", "reject_bytes", "default",        "separators",             "double_precision",
+    "allow_nan", "reject_bytes", "default",        "separators",             "double_precision", "canonical",
 };
 
 static_assert(arg_count == dumps_arg_count);
@@ -47,8 +48,9 @@ int find_arg(module_state* st, PyObject* name) {
 // Fills values[] from the positional arguments (obj first) and the keywords.
 bool collect_args(module_state* st, const char* fn, PyObject* const* pos, Py_ssize_t npos, PyObject* const* kwvalues,
                   PyObject* kwnames, PyObject* (&values)[arg_count]) {
-  if (npos > arg_count) {
-    PyErr_Format(PyExc_TypeError, "%s() takes at most %d arguments (%zd given)", fn, static_cast<int>(arg_count), npos);
+  if (npos > arg_canonical) {
+    PyErr_Format(PyExc_TypeError, "%s() takes at most %d positional arguments (%zd given)", fn,
+                 static_cast<int>(arg_canonical), npos);
     return false;
   }
   for (Py_ssize_t i = 0; i < npos; ++i) values[i] = pos[i];
@@ -109,7 +111,31 @@ bool separator(PyObject* v, const char* which, std::string& out, bool& ascii) {
   return true;
 }
 
+// canonical=True: RFC 8785 fixes the output form, so an argument that would change it is a
+// mistake (ValueError), as a bad_option is on the service. None counts as not given where
+// it means the default; default= and reject_bytes= choose values, not form, and stay.
+bool parse_canonical(PyObject* const (&v)[arg_count], call_options& o) {
+  for (int i : {arg_ensure_ascii, arg_encode_html_chars, arg_escape_forward_slashes, arg_sort_keys, arg_indent,
+                arg_allow_nan, arg_separators, arg_double_precision}) {
+    if (v[i] != nullptr && v[i] != Py_None) {
+      PyErr_Format(PyExc_ValueError, "canonical=True takes no %s: RFC 8785 fixes the output form", arg_names[i]);
+      return false;
+    }
+  }
+  if (!flag(v[arg_reject_bytes], true, o.reject_bytes)) return false;
+  if (PyObject* d = v[arg_default]; d != nullptr && d != Py_None) o.default_fn = d;
+  o.encode = ujson::encode_options{};
+  o.encode.canonical = true;
+  o.encode.ensure_ascii = false;  // what the writer does; encode_with() builds the str by it
+  o.encode.max_depth = dumps_max_depth;
+  o.encode.normalize();
+  return true;
+}
+
 bool parse_options(PyObject* const (&v)[arg_count], call_options& o) {
+  bool canonical = false;
+  if (!flag(v[arg_canonical], false, canonical)) return false;
+  if (canonical) return parse_canonical(v, o);
   ujson::encode_options& e = o.encode;
   if (!flag(v[arg_ensure_ascii], true, e.ensure_ascii) || !flag(v[arg_encode_html_chars], false, e.encode_html_chars) ||
       !flag(v[arg_escape_forward_slashes], true, e.escape_forward_slashes) ||
@@ -156,6 +182,7 @@ bool parse_options(PyObject* const (&v)[arg_count], call_options& o) {
   }
 
   if (PyObject* d = v[arg_default]; d != nullptr && d != Py_None) o.default_fn = d;
+  e.normalize();  // so that the writer kept between calls is recognised (dumps.cpp)
   return true;
 }
 

@@ -21,7 +21,7 @@ struct call_options {
 };
 
 // dumps(obj, ensure_ascii, encode_html_chars, escape_forward_slashes, sort_keys, indent,
-// allow_nan, reject_bytes, default, separators, double_precision) as vectorcall passes it:
+// allow_nan, reject_bytes, default, separators, double_precision, *, canonical) as vectorcall passes it:
 // npos positional arguments at pos (obj first), then the values of the keywords named in
 // kwnames. Sets obj (borrowed) and o; returns false with a Python exception set. May throw
 // std::bad_alloc.

@@ -155,7 +155,7 @@ class builder {
   // Takes over `o` (a new reference, or null when the call that made it failed with a
   // Python exception set: that ends the parse, and loads() reports the exception).
   errc push(PyObject* o) {
-    if (UJSON_UNLIKELY(o == nullptr)) return errc::out_of_memory;
+    if (o == nullptr) [[unlikely]] return errc::out_of_memory;
     try {
       stack_.push_back(o);
     } catch (const std::bad_alloc&) {

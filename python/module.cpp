@@ -11,16 +11,19 @@ namespace {
 
 PyDoc_STRVAR(dumps_doc,
              "dumps(obj, ensure_ascii=True, encode_html_chars=False, escape_forward_slashes=True, sort_keys=False,\n"
-             "      indent=0, allow_nan=True, reject_bytes=True, default=None, separators=None, double_precision=None)\n"
+             "      indent=0, allow_nan=True, reject_bytes=True, default=None, separators=None, double_precision=None,\n"
+             "      *, canonical=False)\n"
              "--\n\n"
              "Converts arbitrary object recursively into JSON. Use ensure_ascii=False to output UTF-8. "
              "Set encode_html_chars=True to encode < > & as unicode escape sequences. Set "
              "escape_forward_slashes=False to prevent escaping / characters. Set allow_nan=False to raise an "
              "exception when NaN or Infinity would be serialized. Set reject_bytes=True to raise TypeError on "
              "bytes. double_precision=N writes at most N digits after the decimal point (shortest round trip "
-             "when absent).");
+             "when absent). canonical=True writes RFC 8785 (JSON Canonicalization Scheme) and takes none of "
+             "the formatting options; NaN, Infinity, an int that would come out as another number, a lone surrogate "
+             "and two keys that convert to one string raise ValueError.");
 PyDoc_STRVAR(dump_doc,
-             "dump(obj, fp, **options)\n--\n\n"
+             "dump(obj, fp, /, **options)\n--\n\n"
              "Converts arbitrary object recursively into JSON and writes it to fp (fp.write(str)); the options "
              "are those of dumps().");
 PyDoc_STRVAR(loads_doc,
@@ -38,6 +41,8 @@ PyMethodDef methods[] = {
     {"loads", loads, METH_O, loads_doc},
     {"decode", loads, METH_O, loads_doc},
     {"load", load, METH_O, load_doc},
+    {"_cache_stats", cache_stats, METH_NOARGS,
+     "_cache_stats()\n--\n\nInternal: counters of the state kept between calls (for the tests)."},
     {nullptr, nullptr, 0, nullptr},
 };
 

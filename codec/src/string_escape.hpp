@@ -1,8 +1,8 @@
 #pragma once
-// The writer's string copy (writer::put_string), shared by src/writer.cpp and the DOM
-// serializer (src/dom/serialize.cpp), which inlines it into its tree walk. Private to the
-// library: these are members of ujson::writer, defined here rather than in writer.cpp only
-// so that both files can inline them.
+// The writer's string copy (writer::put_string_as), shared by src/writer.cpp and the DOM's
+// tree walk (src/dom/serialize.cpp, through writer::raw_cursor::string), which inlines it.
+// Private to the library (it needs SSE2 intrinsics, which public headers other than the
+// decoder's do not bring in); writer.cpp instantiates the four copies for other callers.
 //
 // Bytes that need no escape are copied in 16-byte blocks, each stored before it is checked
 // (out has six bytes for every input byte, and a block always lies within the input). The
@@ -17,12 +17,13 @@
 
 #include "ujson/detail/scan.hpp"
 #include "ujson/detail/utf8.hpp"
+#include "hints.hpp"
 #include "ujson/writer.hpp"
 
 namespace ujson {
 namespace escape_detail {
 
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
 // One bit per byte of v that stops the plain copy: '"', '\\' and controls; non-ASCII
 // unless PassNonAscii; with Extras also the four optional escapes (each '"' when off).
 template <bool PassNonAscii, bool Extras>
@@ -78,7 +79,7 @@ template <bool PassNonAscii, bool Extras>
 inline char* writer::put_string_as(char* out, const char* p, const char* const end) const {
   const char* const begin = p;
   *out++ = '"';
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
   __m128i seen = _mm_setzero_si128();  // PassNonAscii: OR of the bytes checked, for their top bits
   for (;;) {
     const auto left = static_cast<std::size_t>(end - p);
@@ -127,7 +128,7 @@ inline char* writer::put_string_as(char* out, const char* p, const char* const e
     ++p;
   }
   if constexpr (PassNonAscii) {
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
     const bool non_ascii = _mm_movemask_epi8(seen) != 0;
 #else
     const bool non_ascii = seen >= 0x80;
@@ -137,15 +138,6 @@ inline char* writer::put_string_as(char* out, const char* p, const char* const e
   }
   *out++ = '"';
   return out;
-}
-
-inline char* writer::put_string(char* out, std::string_view s) const {
-  const char* p = s.data();
-  const char* end = p + s.size();
-  if (UJSON_LIKELY(!extra_escapes_)) {
-    return pass_non_ascii_ ? put_string_as<true, false>(out, p, end) : put_string_as<false, false>(out, p, end);
-  }
-  return pass_non_ascii_ ? put_string_as<true, true>(out, p, end) : put_string_as<false, true>(out, p, end);
 }
 
 }  // namespace ujson

@@ -3,6 +3,7 @@
 #include "ujson/proto/handler.hpp"
 
 #include <boost/beast/http/field.hpp>
+#include <array>
 #include <new>
 
 #include "media_type.hpp"
@@ -29,10 +30,10 @@ void finish(response& res, unsigned version, unsigned status, std::string_view c
 
 outcome fail(const request& req, response& res, workspace::impl& ws, endpoint where, http_error e,
              std::string_view message = {}, std::string_view option = {}) {
-  write_error_body(ws.small, e, message, option);
+  write_error_body(ws.answer, e, message, option);
   const http_error_info& i = info(e);
-  finish(res, req.version(), i.status, json_type, ws.small, req.keep_alive());
-  return {where, i.status, i.code, false};
+  finish(res, req.version(), i.status, json_type, ws.answer.output(), req.keep_alive());
+  return {where, i.status, e};
 }
 
 outcome handle(const request& req, response& res, workspace::impl& ws, const server_view& server) {
@@ -58,20 +59,16 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
       return fail(req, res, ws, where, http_error::bad_option, "this endpoint takes no options", name);
     }
     if (where == endpoint::healthz) {
-      if (server.draining) {
-        ws.small.assign(
-            R"({"status":"draining","error":{"code":"shutting_down","message":"the server is shutting down"}})");
-        finish(res, req.version(), 503, json_type, ws.small, req.keep_alive());
-        return {where, 503, "shutting_down", false};
-      }
-      ws.small.assign(R"({"status":"ok"})");
-      finish(res, req.version(), 200, json_type, ws.small, req.keep_alive());
-      return {where, 200, {}, false};
+      write_health_body(ws.answer, server.draining);
+      const unsigned status = server.draining ? 503 : 200;
+      finish(res, req.version(), status, json_type, ws.answer.output(), req.keep_alive());
+      if (server.draining) return {where, status, http_error::shutting_down};
+      return {where, status};
     }
-    ws.small.clear();
-    if (server.metrics != nullptr) server.metrics->render(ws.small);
-    finish(res, req.version(), 200, metrics_type, ws.small, req.keep_alive());
-    return {where, 200, {}, false};
+    ws.metrics_text.clear();
+    if (server.metrics != nullptr) server.metrics->render(ws.metrics_text);
+    finish(res, req.version(), 200, metrics_type, ws.metrics_text, req.keep_alive());
+    return {where, 200};
   }
 
   if (!req.has_content_length() && !req.chunked()) {
@@ -103,13 +100,15 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
   if (where == endpoint::validate) {
     r = run_validate(body, kind, options, ws);
   } else if (where == endpoint::decode) {
-    r = run_transform(body, kind, options.decode, canonical_encode_options(options.decode), ws);
+    // canonical=true: the writer takes only max_depth from options.encode, the rest is RFC 8785's.
+    const encode_options write = options.encode.canonical ? options.encode : canonical_encode_options(options.decode);
+    r = run_transform(body, kind, options.decode, write, ws);
   } else {
     r = run_transform(body, kind, options.decode, options.encode, ws);
   }
   const bool ndjson_out = kind == media::ndjson && r.status == 200 && where != endpoint::validate;
   finish(res, req.version(), r.status, ndjson_out ? ndjson_type : json_type, r.body, req.keep_alive());
-  return {where, r.status, r.error_code, false};
+  return {where, r.status, std::nullopt, r.error};
 }
 
 }  // namespace
@@ -117,16 +116,14 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
 workspace::workspace() : impl_(std::make_unique<impl>()) {}
 workspace::~workspace() = default;
 
-std::string_view endpoint_label(endpoint e) noexcept {
-  switch (e) {
-    case endpoint::validate: return "validate";
-    case endpoint::decode: return "decode";
-    case endpoint::encode: return "encode";
-    case endpoint::healthz: return "healthz";
-    case endpoint::metrics: return "metrics";
-    default: return "other";
-  }
-}
+namespace {
+// In the enum's order; a request's path is "/" and one of them (but "other").
+constexpr std::array<std::string_view, endpoint_count> endpoint_names{"validate", "decode",  "encode",
+                                                                      "healthz",  "metrics", "other"};
+static_assert(endpoint_names.back() == "other" && static_cast<std::size_t>(endpoint::other) == endpoint_count - 1);
+}  // namespace
+
+std::string_view endpoint_label(endpoint e) noexcept { return endpoint_names[static_cast<std::size_t>(e)]; }
 
 std::string_view origin_form(std::string_view target) noexcept {
   // Absolute form ("http://host:8080/decode?x"), which HTTP/1.1 servers must accept.
@@ -140,11 +137,10 @@ std::string_view origin_form(std::string_view target) noexcept {
 endpoint endpoint_of(std::string_view target) noexcept {
   target = origin_form(target);
   const std::string_view path = target.substr(0, target.find('?'));
-  if (path == "/validate") return endpoint::validate;
-  if (path == "/decode") return endpoint::decode;
-  if (path == "/encode") return endpoint::encode;
-  if (path == "/healthz") return endpoint::healthz;
-  if (path == "/metrics") return endpoint::metrics;
+  if (path.empty() || path.front() != '/') return endpoint::other;
+  for (std::size_t i = 0; i + 1 < endpoint_names.size(); ++i) {
+    if (path.substr(1) == endpoint_names[i]) return static_cast<endpoint>(i);
+  }
   return endpoint::other;
 }
 
@@ -161,13 +157,15 @@ outcome handle_request(const request& req, response& res, workspace& ws, const s
 outcome error_response(http_error e, unsigned version, response& res, workspace& ws, std::string_view message) {
   workspace::impl& w = ws.get();
   const http_error_info& i = info(e);
+  std::string_view body;
   try {
-    write_error_body(w.small, e, message);
+    write_error_body(w.answer, e, message);
+    body = w.answer.output();
   } catch (...) {
-    w.small.clear();
+    body = {};
   }
-  finish(res, version, i.status, json_type, w.small, false);
-  return {endpoint::other, i.status, i.code, true};
+  finish(res, version, i.status, json_type, body, false);
+  return {endpoint::other, i.status, e, ujson::errc::ok, true};
 }
 
 }  // namespace ujson::proto

@@ -8,24 +8,96 @@ namespace {
 
 constexpr std::uint8_t read_side = on_validate | on_decode | on_encode;
 
-constexpr std::array<option_spec, 13> specs{{
+// A separator is its punctuation with optional spaces around it, so the output stays JSON.
+bool valid_separator(std::string_view v, char punct) {
+  if (v.size() > 8) return false;
+  int seen = 0;
+  for (char c : v) {
+    if (c == punct) {
+      ++seen;
+    } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+      return false;
+    }
+  }
+  return seen == 1;
+}
+
+// One setter per option: the table below names each, so adding an option is one row there.
+// The writer's plain switches and numbers need nothing but the member they set.
+template <bool encode_options::*member>
+bool set_flag(const option_value& v, request_options& o) {
+  o.encode.*member = v.boolean;
+  return true;
+}
+template <int encode_options::*member>
+bool set_number(const option_value& v, request_options& o) {
+  o.encode.*member = static_cast<int>(v.integer);
+  return true;
+}
+constexpr auto set_max_depth = [](const option_value& v, request_options& o) {
+  o.decode.max_depth = o.encode.max_depth = static_cast<std::size_t>(v.integer);
+  return true;
+};
+constexpr auto set_duplicate_keys = [](const option_value& v, request_options& o) {
+  constexpr duplicate_keys policies[] = {duplicate_keys::keep_last, duplicate_keys::keep_first, duplicate_keys::reject};
+  o.decode.duplicate_keys = policies[v.choice];
+  return true;
+};
+constexpr auto set_allow_nan_literals = [](const option_value& v, request_options& o) {
+  o.decode.allow_nan_literals = v.boolean;
+  return true;
+};
+constexpr auto set_allow_lone_surrogates = [](const option_value& v, request_options& o) {
+  o.decode.allow_lone_surrogates = o.encode.allow_lone_surrogates = v.boolean;
+  return true;
+};
+constexpr auto set_item_separator = [](const option_value& v, request_options& o) {
+  if (!valid_separator(v.text, ',')) return false;
+  o.encode.item_separator = v.text;
+  return true;
+};
+constexpr auto set_key_separator = [](const option_value& v, request_options& o) {
+  if (!valid_separator(v.text, ':')) return false;
+  o.encode.key_separator = v.text;
+  return true;
+};
+
+constexpr std::array<option_spec, 14> specs{{
     // Read side: how the body is decoded.
-    {"max_depth", option_type::integer, read_side, "1024", 1, 1024},
+    {"max_depth", option_type::integer, read_side, "1024", 1, 1024, {}, set_max_depth, {}, true},
     {"duplicate_keys", option_type::enumeration, on_decode | on_encode, "keep_last", 0, 0,
-     "keep_last|keep_first|reject"},
-    {"allow_nan_literals", option_type::boolean, read_side, "false"},
-    {"allow_lone_surrogates", option_type::boolean, read_side, "false"},
+     "keep_last|keep_first|reject", set_duplicate_keys},
+    {"allow_nan_literals", option_type::boolean, read_side, "false", 0, 0, {}, set_allow_nan_literals},
+    {"allow_lone_surrogates", option_type::boolean, read_side, "false", 0, 0, {}, set_allow_lone_surrogates},
+    // /decode's output: RFC 8785 instead of the canonical compact form.
+    {"canonical", option_type::boolean, on_decode, "false", 0, 0, {},
+     set_flag<&encode_options::canonical>},
     // Write side (/encode): UltraJSON's encoder options and defaults.
-    {"ensure_ascii", option_type::boolean, on_encode, "true"},
-    {"escape_forward_slashes", option_type::boolean, on_encode, "true"},
-    {"encode_html_chars", option_type::boolean, on_encode, "false"},
-    {"indent", option_type::integer, on_encode, "0", 0, max_indent},
-    {"sort_keys", option_type::boolean, on_encode, "false"},
-    {"double_precision", option_type::integer, on_encode, "-1", -1, max_double_precision},
-    {"allow_nan", option_type::boolean, on_encode, "true"},
-    {"item_separator", option_type::string, on_encode, ","},
-    {"key_separator", option_type::string, on_encode, ":"},
+    {"ensure_ascii", option_type::boolean, on_encode, "true", 0, 0, {},
+     set_flag<&encode_options::ensure_ascii>},
+    {"escape_forward_slashes", option_type::boolean, on_encode, "true", 0, 0, {},
+     set_flag<&encode_options::escape_forward_slashes>},
+    {"encode_html_chars", option_type::boolean, on_encode, "false", 0, 0, {},
+     set_flag<&encode_options::encode_html_chars>},
+    {"indent", option_type::integer, on_encode, "0", 0, max_indent, {},
+     set_number<&encode_options::indent>},
+    {"sort_keys", option_type::boolean, on_encode, "false", 0, 0, {},
+     set_flag<&encode_options::sort_keys>},
+    {"double_precision", option_type::integer, on_encode, "-1", -1, max_double_precision, {},
+     set_number<&encode_options::double_precision>},
+    {"allow_nan", option_type::boolean, on_encode, "true", 0, 0, {},
+     set_flag<&encode_options::allow_nan>},
+    {"item_separator", option_type::string, on_encode, ",", 0, 0, {}, set_item_separator,
+     "must be ',' with at most 7 spaces around it"},
+    {"key_separator", option_type::string, on_encode, ":", 0, 0, {}, set_key_separator,
+     "must be ':' with at most 7 spaces around it"},
 }};
+static_assert([] {
+  for (const option_spec& s : specs) {
+    if (s.set == nullptr || (s.type == option_type::string && s.requirement.empty())) return false;
+  }
+  return true;
+}(), "every option has a setter, and a string option says what it accepts");
 
 bool fail(option_error& error, std::string_view option, std::string message) {
   error.option.assign(option);
@@ -50,84 +122,55 @@ bool parse_int(std::string_view v, long long low, long long high, long long& out
   return !v.empty() && r.ec == std::errc() && r.ptr == end && out >= low && out <= high;
 }
 
-// A separator is its punctuation with optional spaces around it, so the output stays JSON.
-bool valid_separator(std::string_view v, char punct) {
-  if (v.size() > 8) return false;
-  int seen = 0;
-  for (char c : v) {
-    if (c == punct) {
-      ++seen;
-    } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
-      return false;
+// The index of v among "a|b|c"; false when it is none of them.
+bool parse_choice(std::string_view values, std::string_view v, std::size_t& out) {
+  for (std::size_t i = 0;; ++i) {
+    const std::size_t bar = values.find('|');
+    if (values.substr(0, bar) == v) {
+      out = i;
+      return true;
     }
+    if (bar == std::string_view::npos) return false;
+    values.remove_prefix(bar + 1);
   }
-  return seen == 1;
 }
 
-bool apply(const option_spec& spec, std::string_view name, const std::string& v, std::size_t server_max_depth,
-           request_options& out, option_error& error) {
-  bool b = false;
-  long long n = 0;
+// "a, b or c" for messages.
+std::string listed(std::string_view values) {
+  std::string out;
+  for (std::size_t bar; (bar = values.find('|')) != std::string_view::npos; values.remove_prefix(bar + 1)) {
+    if (!out.empty()) out += ", ";
+    out += values.substr(0, bar);
+  }
+  return out + " or " + std::string(values);
+}
+
+bool apply(const option_spec& spec, const std::string& text, std::size_t server_max_depth, request_options& out,
+           option_error& error) {
+  const std::string name(spec.name);
+  option_value v;
+  v.text = text;
   switch (spec.type) {
     case option_type::boolean:
-      if (!parse_bool(v, b)) return fail(error, name, "option '" + std::string(name) + "' must be true, false, 1 or 0");
+      if (!parse_bool(text, v.boolean)) return fail(error, name, "option '" + name + "' must be true, false, 1 or 0");
       break;
     case option_type::integer: {
-      const long long high = name == "max_depth" ? static_cast<long long>(server_max_depth) : spec.maximum;
-      if (!parse_int(v, spec.minimum, high, n)) {
-        return fail(error, name, "option '" + std::string(name) + "' must be an integer from " +
-                                     std::to_string(spec.minimum) + " to " + std::to_string(high));
+      const long long high = spec.server_bound ? static_cast<long long>(server_max_depth) : spec.maximum;
+      if (!parse_int(text, spec.minimum, high, v.integer)) {
+        return fail(error, name, "option '" + name + "' must be an integer from " + std::to_string(spec.minimum) +
+                                     " to " + std::to_string(high));
       }
       break;
     }
-    default:
+    case option_type::enumeration:
+      if (!parse_choice(spec.values, text, v.choice)) {
+        return fail(error, name, "option '" + name + "' must be " + listed(spec.values));
+      }
+      break;
+    case option_type::string:
       break;
   }
-  decode_options& d = out.decode;
-  encode_options& e = out.encode;
-  if (name == "max_depth") {
-    d.max_depth = static_cast<std::size_t>(n);
-    e.max_depth = d.max_depth;
-  } else if (name == "duplicate_keys") {
-    if (v == "keep_last") {
-      d.duplicate_keys = duplicate_keys::keep_last;
-    } else if (v == "keep_first") {
-      d.duplicate_keys = duplicate_keys::keep_first;
-    } else if (v == "reject") {
-      d.duplicate_keys = duplicate_keys::reject;
-    } else {
-      return fail(error, name, "option 'duplicate_keys' must be keep_last, keep_first or reject");
-    }
-  } else if (name == "allow_nan_literals") {
-    d.allow_nan_literals = b;
-  } else if (name == "allow_lone_surrogates") {
-    d.allow_lone_surrogates = b;
-    e.allow_lone_surrogates = b;
-  } else if (name == "ensure_ascii") {
-    e.ensure_ascii = b;
-  } else if (name == "escape_forward_slashes") {
-    e.escape_forward_slashes = b;
-  } else if (name == "encode_html_chars") {
-    e.encode_html_chars = b;
-  } else if (name == "indent") {
-    e.indent = static_cast<int>(n);
-  } else if (name == "sort_keys") {
-    e.sort_keys = b;
-  } else if (name == "double_precision") {
-    e.double_precision = static_cast<int>(n);
-  } else if (name == "allow_nan") {
-    e.allow_nan = b;
-  } else if (name == "item_separator") {
-    if (!valid_separator(v, ',')) {
-      return fail(error, name, "option 'item_separator' must be ',' with at most 7 spaces around it");
-    }
-    e.item_separator = v;
-  } else if (name == "key_separator") {
-    if (!valid_separator(v, ':')) {
-      return fail(error, name, "option 'key_separator' must be ':' with at most 7 spaces around it");
-    }
-    e.key_separator = v;
-  }
+  if (!spec.set(v, out)) return fail(error, name, "option '" + name + "' " + std::string(spec.requirement));
   return true;
 }
 
@@ -204,8 +247,13 @@ bool parse_options(std::string_view query, std::uint8_t endpoint, std::size_t se
     }
     if (seen & (1u << index)) return fail(error, name, "option '" + name + "' is given twice");
     seen |= 1u << index;
-    if (!apply(spec, spec.name, value, server_max_depth, out, error)) return false;
+    if (!apply(spec, value, server_max_depth, out, error)) return false;
   }
+  // RFC 8785 input is I-JSON, which has no duplicate keys: unless the request says how to
+  // resolve them, they are an error (422 duplicate_key, at the repeated key).
+  constexpr std::size_t duplicates = 1;
+  static_assert(specs[duplicates].name == "duplicate_keys");
+  if (out.encode.canonical && (seen & (1u << duplicates)) == 0) out.decode.duplicate_keys = duplicate_keys::reject;
   return true;
 }
 

@@ -7,11 +7,6 @@
 namespace ujson::proto {
 namespace {
 
-bool same_read_options(const decode_options& a, const decode_options& b) {
-  return a.max_depth == b.max_depth && a.duplicate_keys == b.duplicate_keys &&
-         a.allow_nan_literals == b.allow_nan_literals && a.allow_lone_surrogates == b.allow_lone_surrogates;
-}
-
 bool blank(std::string_view line) {
   for (char c : line) {
     if (c != ' ' && c != '\t' && c != '\r') return false;
@@ -45,19 +40,39 @@ ujson::error for_each_line(std::string_view body, Fn&& fn, std::size_t& count) {
 }
 
 work_result codec_error(workspace::impl& ws, const ujson::error& e, bool validate_shape) {
-  write_codec_error_body(ws.small, e, validate_shape);
-  return {422, ujson::code_name(e.code), ws.small};
+  write_codec_error_body(ws.answer, e, validate_shape);
+  return {422, e.code, ws.answer.output()};
+}
+
+work_result encode_error(workspace::impl& ws, ujson::errc code) {
+  write_encode_error_body(ws.answer, code);
+  return {422, code, ws.answer.output()};
+}
+
+// {"valid":true}, with "lines":N for an NDJSON body.
+work_result valid(workspace::impl& ws, const std::size_t* lines) {
+  ujson::writer& w = ws.answer;
+  w.reset();
+  w.begin_object();
+  w.key("valid");
+  w.boolean(true);
+  if (lines != nullptr) {
+    w.key("lines");
+    w.uint64(*lines);
+  }
+  w.end_object();
+  return {200, ujson::errc::ok, w.output()};
 }
 
 }  // namespace
 
 ujson::decoder& workspace::impl::decoder_for(const decode_options& o) {
-  if (!decoder_ || !same_read_options(decoder_->options(), o)) decoder_.emplace(o);
+  if (!decoder_ || decoder_->options() != o) decoder_.emplace(o);
   return *decoder_;
 }
 
 ujson::document& workspace::impl::document_for(const decode_options& o) {
-  if (!document_ || !same_read_options(document_->options(), o)) document_.emplace(o);
+  if (!document_ || document_->options() != o) document_.emplace(o);
   return *document_;
 }
 
@@ -66,43 +81,31 @@ work_result run_validate(std::string_view body, media kind, const request_option
   ujson::validating_handler h;
   if (kind == media::json) {
     if (const ujson::error e = d.decode(body, h)) return codec_error(ws, e, true);
-    ws.small.assign("{\"valid\":true}");
-    return {200, {}, ws.small};
+    return valid(ws, nullptr);
   }
   std::size_t lines = 0;
   const ujson::error e = for_each_line(body, [&](std::string_view line) { return d.decode(line, h); }, lines);
   if (e) return codec_error(ws, e, true);
-  ws.small.assign("{\"valid\":true,\"lines\":");
-  ws.small += std::to_string(lines);
-  ws.small += '}';
-  return {200, {}, ws.small};
+  return valid(ws, &lines);
 }
 
 work_result run_transform(std::string_view body, media kind, const decode_options& read,
                           const encode_options& write, workspace::impl& ws) {
   ujson::document& doc = ws.document_for(read);
-  // The writer borrows the workspace's buffer and gives it back, capacity and all; the
-  // response body then points into ws.out (or ws.lines), which lives as long as the session.
-  ujson::writer w(write);
+  // The writer fills the workspace's buffer, whose capacity carries over from request to
+  // request, and hands it back when it ends: the response body points into ws.out (or
+  // ws.lines), which the session keeps.
   ws.out.clear();
-  w.output_buffer() = std::move(ws.out);
-  struct give_back {
-    workspace::impl& ws;
-    ujson::writer& w;
-    ~give_back() { ws.out = std::move(w.output_buffer()); }
-  } give_back_on_exit{ws, w};
+  ujson::writer w(ws.out, write);
 
   if (kind == media::json) {
     if (const ujson::error e = doc.parse(body)) return codec_error(ws, e, false);
-    if (ujson::write_value(w, doc.root()) != ujson::errc::ok) {
-      write_encode_error_body(ws.small, w.status());
-      return {422, ujson::code_name(w.status()), ws.small};
-    }
-    return {200, {}, w.output()};
+    if (ujson::write_value(w, doc.root()) != ujson::errc::ok) return encode_error(ws, w.status());
+    return {200, ujson::errc::ok, w.output()};
   }
 
   ws.lines.clear();
-  ujson::errc encode_error = ujson::errc::ok;
+  ujson::errc failed_encoding = ujson::errc::ok;
   std::size_t count = 0;
   const ujson::error e = for_each_line(
       body,
@@ -110,7 +113,7 @@ work_result run_transform(std::string_view body, media kind, const decode_option
         if (ujson::error pe = doc.parse(line)) return pe;
         w.reset();
         if (ujson::write_value(w, doc.root()) != ujson::errc::ok) {
-          encode_error = w.status();
+          failed_encoding = w.status();
           return ujson::error{w.status()};
         }
         ws.lines.append(w.output());
@@ -118,12 +121,9 @@ work_result run_transform(std::string_view body, media kind, const decode_option
         return {};
       },
       count);
-  if (encode_error != ujson::errc::ok) {
-    write_encode_error_body(ws.small, encode_error);
-    return {422, ujson::code_name(encode_error), ws.small};
-  }
+  if (failed_encoding != ujson::errc::ok) return encode_error(ws, failed_encoding);
   if (e) return codec_error(ws, e, false);
-  return {200, {}, ws.lines};
+  return {200, ujson::errc::ok, ws.lines};
 }
 
 }  // namespace ujson::proto

@@ -12,7 +12,7 @@ namespace ujson::proto {
 
 struct work_result {
   unsigned status = 200;
-  std::string_view error_code{};
+  ujson::errc error = ujson::errc::ok;  // a 422's code
   std::string_view body{};
 };
 

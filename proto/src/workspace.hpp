@@ -7,14 +7,17 @@
 #include "ujson/buffer.hpp"
 #include "ujson/decoder.hpp"
 #include "ujson/dom.hpp"
+#include "ujson/proto/errors.hpp"
 #include "ujson/proto/handler.hpp"
+#include "ujson/writer.hpp"
 
 namespace ujson::proto {
 
 struct workspace::impl {
-  std::string small;  // short bodies: validate answers, errors, health, metrics text
-  std::string lines;  // NDJSON answers, line by line
-  ujson::buffer out;  // lent to each request's writer, so its capacity carries over
+  ujson::writer answer{answer_options()};  // the service's own JSON: verdicts, errors, health
+  std::string metrics_text;               // GET /metrics
+  std::string lines;                      // NDJSON answers, line by line
+  ujson::buffer out;                      // each request's writer writes here, so its capacity carries over
 
   // Rebuilt only when a request asks for different read options than the last one.
   ujson::decoder& decoder_for(const decode_options& o);

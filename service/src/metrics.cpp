@@ -22,11 +22,11 @@ std::string label(endpoint e) { return std::string(ujson::proto::endpoint_label(
 
 }  // namespace
 
-void metrics::record(endpoint where, unsigned status, std::string_view error_code, std::uint64_t bytes_in,
-                     std::uint64_t bytes_out, double seconds) noexcept {
-  const auto e = static_cast<std::size_t>(where);
+void metrics::record(const ujson::proto::outcome& answer, std::uint64_t bytes_in, std::uint64_t bytes_out,
+                     double seconds) noexcept {
+  const auto e = static_cast<std::size_t>(answer.where);
   std::size_t s = 0;
-  while (statuses[s] != status && statuses[s] != 0) ++s;  // the last slot counts any other status
+  while (statuses[s] != answer.status && statuses[s] != 0) ++s;  // the last slot counts any other status
   requests_[e][s].fetch_add(1, relaxed);
   std::size_t b = 0;
   while (b < buckets.size() && seconds > buckets[b]) ++b;
@@ -34,13 +34,10 @@ void metrics::record(endpoint where, unsigned status, std::string_view error_cod
   latency_micros_[e].fetch_add(static_cast<std::uint64_t>(seconds * 1e6), relaxed);
   bytes_in_.fetch_add(bytes_in, relaxed);
   bytes_out_.fetch_add(bytes_out, relaxed);
-  if (!error_code.empty()) {
-    std::size_t k = error_kinds - 1;  // a codec error code: invalid_json
-    const auto errors = ujson::proto::http_errors();
-    for (std::size_t i = 0; i < errors.size(); ++i) {
-      if (errors[i].code == error_code) k = i;
-    }
-    errors_[k].fetch_add(1, relaxed);
+  if (answer.error) {
+    errors_[static_cast<std::size_t>(*answer.error)].fetch_add(1, relaxed);
+  } else if (answer.codec_error != ujson::errc::ok) {
+    errors_[error_kinds - 1].fetch_add(1, relaxed);
   }
 }
 
@@ -87,9 +84,9 @@ void metrics::render(std::string& out) const {
   }
   out += "# HELP ujsond_errors_total Error answers, by the code in their body (invalid_json: any 422).\n";
   out += "# TYPE ujsond_errors_total counter\n";
-  const auto errors = ujson::proto::http_errors();
   for (std::size_t k = 0; k < error_kinds; ++k) {
-    const std::string code = k < errors.size() ? std::string(errors[k].code) : "invalid_json";
+    const std::string code = k < ujson::proto::http_error_count ? std::string(ujson::proto::http_error_table[k].code)
+                                                                 : "invalid_json";
     line(out, "ujsond_errors_total{code=\"%s\"} %llu\n", code.c_str(),
          static_cast<unsigned long long>(errors_[k].load(relaxed)));
   }

@@ -22,9 +22,9 @@ class metrics final : public ujson::proto::metrics_source {
                                                    0.05,   0.1,     0.25,   0.5,   1.0,    2.5,   5.0};
 
   // One answered request: body bytes in and out, time from its first byte to the last
-  // byte of the answer; error_code is the body's code (empty on success).
-  void record(ujson::proto::endpoint where, unsigned status, std::string_view error_code, std::uint64_t bytes_in,
-              std::uint64_t bytes_out, double seconds) noexcept;
+  // byte of the answer.
+  void record(const ujson::proto::outcome& answer, std::uint64_t bytes_in, std::uint64_t bytes_out,
+              double seconds) noexcept;
   void connection_opened() noexcept;
   void connection_closed() noexcept;
   void connection_rejected() noexcept;
@@ -36,7 +36,16 @@ class metrics final : public ujson::proto::metrics_source {
  private:
   using counter = std::atomic<std::uint64_t>;
   static constexpr std::size_t endpoints = ujson::proto::endpoint_count;
-  static constexpr std::size_t error_kinds = 13;  // the http errors, then "invalid_json" (422)
+  // The service's errors in their enum's order, then "invalid_json" (any 422).
+  static constexpr std::size_t error_kinds = ujson::proto::http_error_count + 1;
+  static_assert([] {
+    for (const auto& e : ujson::proto::http_error_table) {
+      bool counted = false;
+      for (unsigned s : statuses) counted = counted || s == e.status;
+      if (!counted || e.status == 0) return false;
+    }
+    return true;
+  }(), "every status the service's errors answer with has its own counter");
 
   std::array<std::array<counter, statuses.size()>, endpoints> requests_{};
   std::array<std::array<counter, buckets.size() + 1>, endpoints> latency_{};

@@ -383,7 +383,7 @@ void session::record(const exchange& x) {
   const bool have_header = x.parser && x.parser->is_header_done();
   const std::uint64_t bytes_in = x.parser ? x.parser->get().body().size() : 0;
   const std::uint64_t bytes_out = x.res.body().size();
-  state_.stats.record(x.outcome.where, x.outcome.status, x.outcome.error_code, bytes_in, bytes_out, seconds);
+  state_.stats.record(x.outcome, bytes_in, bytes_out, seconds);
   if (!state_.cfg.access_log) return;
   access_entry entry;
   entry.remote = remote_;
@@ -396,7 +396,7 @@ void session::record(const exchange& x) {
     entry.target = "-";
   }
   entry.status = x.outcome.status;
-  entry.error_code = x.outcome.error_code;
+  entry.error_code = x.outcome.code();
   entry.bytes_in = bytes_in;
   entry.bytes_out = bytes_out;
   entry.seconds = seconds;

@@ -386,6 +386,68 @@ TEST_F(Cli, FormatReportsAFailedWrite) {
   EXPECT_FALSE(r.err.empty());
 }
 
+// ---- format --canonical: RFC 8785 -----------------------------------------------------------
+
+std::string rfc8785_example(const std::string& name) {
+  return ujson::test::read_file(ujson::test::data_dir() / "rfc8785" / name);
+}
+
+TEST_F(Cli, FormatCanonicalWritesTheRfcsExamples) {
+  for (const std::string name : {"sample", "sorting"}) {
+    SCOPED_TRACE(name);
+    const std::string p = (ujson::test::data_dir() / "rfc8785" / (name + ".json")).string();
+    result r = run({"format", "--canonical", p});
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.out, rfc8785_example(name + ".canonical.json") + "\n");
+    EXPECT_EQ(r.err, "");
+    r = run({"format", "--max-depth", "3", "--canonical"}, rfc8785_example(name + ".json"));  // standard input
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.out, rfc8785_example(name + ".canonical.json") + "\n");
+  }
+}
+
+TEST_F(Cli, FormatCanonicalNumbers) {
+  const std::string p = file("in.json", "[1e21, 1e20, 1E-7, 0.000001, -0.0, 2.50, 1152921504606846976, 1180591620717411303424]");
+  const result r = run({"format", "--canonical", p});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "[1e+21,100000000000000000000,1e-7,0.000001,0,2.5,1152921504606847000,1.1805916207174113e+21]\n");
+}
+
+TEST_F(Cli, FormatCanonicalRefusesWhatItCannotWrite) {
+  for (const char* doc : {"[9007199254740993]", "[1e400]", "[123456789012345678901234567890]"}) {
+    SCOPED_TRACE(doc);
+    const std::string p = file("in.json", doc);
+    const result r = run({"format", "--canonical", p});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "ujson: " + p + ": " + msg(ujson::errc::not_canonicalizable) + "\n");
+  }
+}
+
+TEST_F(Cli, FormatCanonicalRejectsDuplicateKeys) {
+  const std::string p = file("in.json", "{\"a\":1,\n \"a\":2}");
+  const result r = run({"format", "--canonical", p});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, p + ":2:2: " + msg(ujson::errc::duplicate_key) + "\n");
+}
+
+TEST_F(Cli, FormatCanonicalTakesNoOtherOutputOption) {
+  const std::string a = file("a.json", "[]");
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"format", "--canonical", "--indent", "0", a},
+        std::vector<std::string>{"format", "--sort-keys", "--canonical", a},
+        std::vector<std::string>{"format", "--canonical", "--ensure-ascii", a},
+        std::vector<std::string>{"format", "--escape-slashes", "--canonical", a},
+        std::vector<std::string>{"format", "--canonical", "--html-safe", a}}) {
+    SCOPED_TRACE(args[1] + " " + args[2]);
+    const result r = run(args);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("--canonical takes no --"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+}
+
 // ---- usage ----------------------------------------------------------------------------------------
 
 TEST_F(Cli, BadArgumentsExitTwoWithUsage) {

@@ -377,4 +377,21 @@ TEST(DomEncode, DeepNestingRespectsTheWritersLimit) {
   EXPECT_EQ(out, input);
 }
 
+// The tree path keeps one cursor into the writer's buffer: with a sink it is the sink's,
+// after what the sink held, and it grows the sink (a 40 KB document from 4 bytes).
+TEST(DomEncode, IntoABorrowedSink) {
+  std::string input = "[";
+  for (int i = 0; i < 4000; ++i) input += i == 0 ? "\"abcdefgh\"" : ",\"abcdefgh\"";
+  input += "]";
+  document d;
+  ASSERT_FALSE(d.parse(input));
+  ujson::buffer sink;
+  sink.append("abc\n");
+  {
+    ujson::writer w(sink);
+    ASSERT_EQ(ujson::write_value(w, d.root()), errc::ok);
+  }
+  EXPECT_EQ(sink.view(), "abc\n" + input);
+}
+
 }  // namespace

@@ -458,6 +458,7 @@ TEST(ErrorText, CodeNamesAreTheEnumeratorNames) {
       {errc::depth_exceeded, "depth_exceeded"},
       {errc::duplicate_key, "duplicate_key"},
       {errc::nan_or_infinity, "nan_or_infinity"},
+      {errc::not_canonicalizable, "not_canonicalizable"},
       {errc::invalid_writer_call, "invalid_writer_call"},
       {errc::invalid_option, "invalid_option"},
       {errc::out_of_memory, "out_of_memory"},

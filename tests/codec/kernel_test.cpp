@@ -52,7 +52,7 @@ TEST(FindStringSpecial, EveryByteValueAlone) {
     const char* end = buf.get() + 1;
     const char* expected = is_special_ref(static_cast<unsigned char>(b)) ? buf.get() : end;
     EXPECT_EQ(scalar_kernel::find_string_special(buf.get(), end), expected);
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
     EXPECT_EQ(ujson::detail::sse2_kernel::find_string_special(buf.get(), end), expected);
 #endif
   }
@@ -69,7 +69,7 @@ TEST(FindStringSpecial, EveryByteValueAtEveryPosition) {
         const char* end = buf.get() + len;
         const char* expected = is_special_ref(static_cast<unsigned char>(b)) ? buf.get() + i : end;
         ASSERT_EQ(scalar_kernel::find_string_special(buf.get(), end), expected) << len << ' ' << i << ' ' << b;
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
         ASSERT_EQ(ujson::detail::sse2_kernel::find_string_special(buf.get(), end), expected)
             << len << ' ' << i << ' ' << b;
 #endif
@@ -81,7 +81,7 @@ TEST(FindStringSpecial, EveryByteValueAtEveryPosition) {
 TEST(FindStringSpecial, EmptyRange) {
   std::unique_ptr<char[]> buf(new char[0]);
   EXPECT_EQ(scalar_kernel::find_string_special(buf.get(), buf.get()), buf.get());
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
   EXPECT_EQ(ujson::detail::sse2_kernel::find_string_special(buf.get(), buf.get()), buf.get());
 #endif
 }
@@ -107,7 +107,7 @@ TEST(FindStringSpecial, RandomBuffersAgree) {
     const char* const expected = find_special_ref(p, end);
     const char* const scalar = scalar_kernel::find_string_special(p, end);
     ASSERT_EQ(scalar, expected) << "iteration " << iteration << " n=" << n << " start=" << start;
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
     const char* const sse2 = ujson::detail::sse2_kernel::find_string_special(p, end);
     ASSERT_EQ(sse2, expected) << "iteration " << iteration << " n=" << n << " start=" << start;
 #endif
@@ -139,7 +139,7 @@ TEST(FindStringSpecial, ScanningARunToTheEndVisitsEverySpecial) {
     };
     EXPECT_EQ(collect([](const char* p, const char* e) { return scalar_kernel::find_string_special(p, e); }),
               specials);
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
     EXPECT_EQ(collect([](const char* p, const char* e) {
                 return ujson::detail::sse2_kernel::find_string_special(p, e);
               }),
@@ -149,7 +149,7 @@ TEST(FindStringSpecial, ScanningARunToTheEndVisitsEverySpecial) {
 }
 
 TEST(DefaultKernel, IsSse2WhereAvailable) {
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
   EXPECT_TRUE((std::is_same_v<ujson::detail::default_kernel, ujson::detail::sse2_kernel>));
 #else
   EXPECT_TRUE((std::is_same_v<ujson::detail::default_kernel, ujson::detail::scalar_kernel>));

@@ -56,12 +56,13 @@ std::string bytes_of(std::initializer_list<int> list) {
 }
 
 TEST(Regression, FuzzerFindings) {
+  // A missing or emptied folder must not pass as "every finding still holds".
+  ASSERT_TRUE(fs::is_directory(regressions_dir())) << regressions_dir() << " is missing";
   std::vector<fs::path> files;
-  if (fs::is_directory(regressions_dir())) {
-    for (const auto& entry : fs::directory_iterator(regressions_dir())) {
-      if (entry.path().extension() == ".json") files.push_back(entry.path());
-    }
+  for (const auto& entry : fs::directory_iterator(regressions_dir())) {
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
   }
+  ASSERT_FALSE(files.empty()) << "no .json file in " << regressions_dir();
   std::sort(files.begin(), files.end());
   for (const fs::path& path : files) {
     const std::string name = path.filename().string();

@@ -354,11 +354,96 @@ TEST(WriterReset, ManyDocumentsOneWriter) {
   }
 }
 
-TEST(WriterOutput, OutputBufferCanBeAppendedTo) {
+TEST(WriterOutput, WritesIntoABorrowedSinkAfterWhatItHolds) {
+  ujson::buffer sink;
+  sink.append("> ");
+  {
+    writer w(sink);
+    w.begin_array();
+    w.int64(5);
+    w.end_array();
+    EXPECT_EQ(w.output(), "> [5]");
+  }
+  sink.push_back('\n');
+  EXPECT_EQ(sink.view(), "> [5]\n");
+}
+
+// A connection's buffer, reused by one writer per request: its storage is never given up.
+TEST(WriterOutput, TheSinkKeepsItsStorageFromWriterToWriter) {
+  ujson::buffer sink;
+  {
+    writer w(sink);
+    w.string(std::string(1000, 'x'));
+  }
+  const char* const storage = sink.data();
+  ASSERT_EQ(sink.size(), 1002u);
+  sink.clear();
+  {
+    writer w(sink);
+    w.int64(7);
+    EXPECT_EQ(w.output().data(), storage);
+    w.reset();
+    w.int64(8);
+  }
+  EXPECT_EQ(sink.view(), "8");
+  EXPECT_EQ(sink.data(), storage);
+}
+
+// sort_keys records byte offsets of members: they count from the start of the sink.
+TEST(WriterOutput, SortsObjectsAfterWhatTheSinkHolds) {
+  ujson::buffer sink;
+  sink.append("[1] ");
+  encode_options sorted;
+  sorted.sort_keys = true;
+  {
+    writer w(sink, sorted);
+    w.begin_object();
+    w.key("b");
+    w.int64(1);
+    w.key("a");
+    w.int64(2);
+    w.end_object();
+  }
+  EXPECT_EQ(sink.view(), R"([1] {"a":2,"b":1})");
+}
+
+// The raw cursor from outside the library: its string copy links to the instantiations in
+// writer.cpp, its output is the writer's, and a finished value completes the document.
+TEST(WriterRawCursor, WritesAValueTheWritersWay) {
   writer w;
-  w.int64(5);
-  w.output_buffer().push_back('\n');
-  EXPECT_EQ(w.output(), "5\n");
+  writer::raw_cursor c(w);
+  ASSERT_EQ(c.status(), errc::ok);
+  ASSERT_TRUE(writer::raw_cursor::fits(w.options()));
+  char* o = c.room(c.begin(), 64);
+  *o++ = '[';
+  o = writer::raw_cursor::int64(o, -12);
+  *o++ = ',';
+  o = c.string(o, "a\"/\x01");
+  *o++ = ',';
+  o = c.number(o, 2.5, 1);
+  ASSERT_NE(o, nullptr);
+  *o++ = ']';
+  EXPECT_EQ(c.finish(o), errc::ok);
+  EXPECT_TRUE(w.complete());
+  EXPECT_EQ(w.output(), R"([-12,"a\"\/\u0001",2.5])");
+  writer::raw_cursor second(w);
+  EXPECT_EQ(second.status(), errc::invalid_writer_call);
+}
+
+TEST(WriterRawCursor, ReportsWhatTheWriterRefuses) {
+  encode_options strict;
+  strict.allow_nan = false;
+  writer w(strict);
+  writer::raw_cursor c(w);
+  char* o = c.begin();
+  EXPECT_EQ(c.number(o, NAN, 1), nullptr);
+  EXPECT_EQ(w.status(), errc::nan_or_infinity);
+  writer bad;
+  writer::raw_cursor b(bad);
+  o = b.room(b.begin(), 16);
+  EXPECT_EQ(b.string(o, "\xFF"), nullptr);
+  EXPECT_EQ(b.fail(o, errc::invalid_utf8), errc::invalid_utf8);
+  EXPECT_EQ(bad.status(), errc::invalid_utf8);
 }
 
 }  // namespace

@@ -881,7 +881,7 @@ inline void run(const char* p, const char* end) {
   for (const char* q = p; q != end;) {
     const char* r = scalar::find_string_special(q, end);
     UJSON_FUZZ_CHECK(r == first_ref(q, end, special_ref));
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
     UJSON_FUZZ_CHECK(ujson::detail::sse2_kernel::find_string_special(q, end) == r);
 #endif
     q = r == end ? end : r + 1;
@@ -889,7 +889,7 @@ inline void run(const char* p, const char* end) {
   for (const char* q = p; q != end;) {
     const char* r = scalar::find_string_delimiter(q, end);
     UJSON_FUZZ_CHECK(r == first_ref(q, end, delimiter_ref));
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
     UJSON_FUZZ_CHECK(ujson::detail::sse2_kernel::find_string_delimiter(q, end) == r);
 #endif
     q = r == end ? end : r + 1;
@@ -897,7 +897,7 @@ inline void run(const char* p, const char* end) {
   for (const char* q = p;; ++q) {
     const char* r = scalar::skip_space(q, end);
     UJSON_FUZZ_CHECK(r == first_ref(q, end, [](std::uint8_t c) { return !space_ref(c); }));
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
     UJSON_FUZZ_CHECK(ujson::detail::sse2_kernel::skip_space(q, end) == r);
 #endif
     if (r == end) break;

@@ -87,7 +87,7 @@ inline bool same_encode(const encode_options& a, const encode_options& b) {
          a.encode_html_chars == b.encode_html_chars && a.indent == b.indent && a.sort_keys == b.sort_keys &&
          a.double_precision == b.double_precision && a.allow_nan == b.allow_nan &&
          a.allow_lone_surrogates == b.allow_lone_surrogates && a.max_depth == b.max_depth &&
-         a.item_separator == b.item_separator && a.key_separator == b.key_separator;
+         a.item_separator == b.item_separator && a.key_separator == b.key_separator && a.canonical == b.canonical;
 }
 
 // The documented form of a separator: its punctuation once, spaces around it, 8 bytes at most.
@@ -112,7 +112,7 @@ inline std::string canonical_query(const request_options& o, std::uint8_t endpoi
   static constexpr const char* policies[] = {"keep_last", "keep_first", "reject"};
   q += "&duplicate_keys=";
   q += policies[static_cast<int>(d.duplicate_keys)];
-  if (endpoint == on_decode) return q;
+  if (endpoint == on_decode) return q + "&canonical=" + bool_text(e.canonical);
   q += std::string("&ensure_ascii=") + bool_text(e.ensure_ascii) + "&escape_forward_slashes=" +
        bool_text(e.escape_forward_slashes) + "&encode_html_chars=" + bool_text(e.encode_html_chars) +
        "&indent=" + std::to_string(e.indent) + "&sort_keys=" + bool_text(e.sort_keys) +
@@ -137,7 +137,10 @@ inline void check_accepted(const request_options& o, std::uint8_t endpoint, std:
   defaults.decode.max_depth = d.max_depth;
   defaults.encode.max_depth = d.max_depth;
   defaults.encode.allow_lone_surrogates = d.allow_lone_surrogates;
+  // /decode takes `canonical` alone of the encoding options.
+  if (endpoint == on_decode) defaults.encode.canonical = e.canonical;
   if (endpoint != on_encode) UJSON_FUZZ_CHECK(same_encode(e, defaults.encode));
+  if (endpoint != on_decode) UJSON_FUZZ_CHECK(!e.canonical);
   if (endpoint == on_validate) UJSON_FUZZ_CHECK(d.duplicate_keys == duplicate_keys::keep_last);
 
   request_options again;
@@ -258,9 +261,9 @@ inline void check_service(std::uint8_t mode, std::string_view text) {
       return;
     }
     // GET endpoints take no options: the first name is named.
-    UJSON_FUZZ_CHECK(out.status == 400 && out.error_code == "bad_option");
+    UJSON_FUZZ_CHECK(out.status == 400 && out.code() == "bad_option");
     const std::string first(query.substr(0, query.find_first_of("=&")));
-    check_error_body(answer, out.error_code, &first);
+    check_error_body(answer, out.code(), &first);
     return;
   }
   if (kind == media::unsupported) {
@@ -269,12 +272,12 @@ inline void check_service(std::uint8_t mode, std::string_view text) {
     return;
   }
   if (!accepted) {
-    UJSON_FUZZ_CHECK(out.status == 400 && out.error_code == "bad_option");
-    check_error_body(answer, out.error_code, &error.option);
+    UJSON_FUZZ_CHECK(out.status == 400 && out.code() == "bad_option");
+    check_error_body(answer, out.code(), &error.option);
     return;
   }
   UJSON_FUZZ_CHECK(out.status == 200 || out.status == 422);
-  if (out.status == 422) check_error_body(answer, out.error_code, nullptr);
+  if (out.status == 422) check_error_body(answer, out.code(), nullptr);
   if (which == 0 && kind == media::json) {
     UJSON_FUZZ_CHECK((out.status == 200) == !validate(body, options.decode));
   }
@@ -283,6 +286,7 @@ inline void check_service(std::uint8_t mode, std::string_view text) {
 // ---- the CLI ------------------------------------------------------------------------------
 
 inline std::vector<std::string> canonical_command_line(const cli::invocation& how) {
+  if (how.encode.canonical) return {"format", "--canonical", "--max-depth", std::to_string(how.decode.max_depth), how.files.front()};
   std::vector<std::string> args{"format", "--indent", std::to_string(how.encode.indent), "--max-depth",
                                 std::to_string(how.decode.max_depth)};
   if (how.encode.sort_keys) args.push_back("--sort-keys");
@@ -337,6 +341,12 @@ inline void check_cli(std::string_view text) {
   UJSON_FUZZ_CHECK(e.ensure_ascii == given("--ensure-ascii"));
   UJSON_FUZZ_CHECK(e.escape_forward_slashes == given("--escape-slashes"));
   UJSON_FUZZ_CHECK(e.encode_html_chars == given("--html-safe"));
+  // --canonical takes no other output option, and makes duplicate keys an error.
+  UJSON_FUZZ_CHECK(e.canonical == given("--canonical"));
+  if (e.canonical) {
+    UJSON_FUZZ_CHECK(!given("--indent") && e.indent == 0 && !e.sort_keys && !e.ensure_ascii);
+    UJSON_FUZZ_CHECK(how.decode.duplicate_keys == duplicate_keys::reject);
+  }
   const std::string& path = how.files.front();
   UJSON_FUZZ_CHECK(path == "-" || (given(path) && !(path.size() > 1 && path[0] == '-')));
 

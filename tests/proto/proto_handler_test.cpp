@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <boost/beast/http/field.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "ujson/proto/handler.hpp"
@@ -51,7 +54,7 @@ TEST_F(Handler, ValidateAnswersValidOrWhereAndWhy) {
   EXPECT_EQ(bad.body,
             R"({"valid":false,"error":{"code":"unexpected_end","message":"the input ends inside a value",)"
             R"("offset":12,"line":2,"column":7}})");
-  EXPECT_EQ(bad.result.error_code, "unexpected_end");
+  EXPECT_EQ(bad.result.code(), "unexpected_end");
 }
 
 TEST_F(Handler, DecodeAnswersCanonicalCompactJson) {
@@ -103,7 +106,7 @@ TEST_F(Handler, EncodeTakesEveryEncoderOption) {
   EXPECT_EQ(post("/encode?allow_nan_literals=true", "[NaN,Infinity]").body, "[NaN,Infinity]");
   const answer strict = post("/encode?allow_nan_literals=true&allow_nan=false", "[NaN]");
   EXPECT_EQ(strict.status, 422u);
-  EXPECT_EQ(strict.result.error_code, "nan_or_infinity");
+  EXPECT_EQ(strict.result.code(), "nan_or_infinity");
 }
 
 TEST_F(Handler, ReadSideOptions) {
@@ -133,7 +136,7 @@ TEST_F(Handler, BadOptionsNameTheOption) {
     const bool get = std::string_view(p.target).starts_with("/healthz");
     const answer a = call(get ? http::verb::get : http::verb::post, p.target, "[]");
     EXPECT_EQ(a.status, 400u);
-    EXPECT_EQ(a.result.error_code, "bad_option");
+    EXPECT_EQ(a.result.code(), "bad_option");
     EXPECT_NE(a.body.find(std::string("\"option\":\"") + p.option + "\""), std::string::npos) << a.body;
     EXPECT_NE(a.body.find("\"code\":\"bad_option\""), std::string::npos) << a.body;
   }
@@ -170,7 +173,7 @@ TEST_F(Handler, MediaTypes) {
   EXPECT_EQ(post("/validate", "[]", "application/x-www-form-urlencoded").status, 415u);
   const answer xml = post("/decode", "<a/>", "application/xml");
   EXPECT_EQ(xml.status, 415u);
-  EXPECT_EQ(xml.result.error_code, "unsupported_media_type");
+  EXPECT_EQ(xml.result.code(), "unsupported_media_type");
   request req{http::verb::post, "/validate", 11};
   req.set(http::field::content_encoding, "gzip");
   req.body() = "[]";
@@ -204,7 +207,7 @@ TEST_F(Handler, HealthAndMetrics) {
   server_.draining = true;
   const answer draining = call(http::verb::get, "/healthz");
   EXPECT_EQ(draining.status, 503u);
-  EXPECT_EQ(draining.result.error_code, "shutting_down");
+  EXPECT_EQ(draining.result.code(), "shutting_down");
 
   struct fake : metrics_source {
     void render(std::string& out) const override { out += "ujsond_up 1\n"; }
@@ -234,6 +237,84 @@ TEST_F(Handler, ErrorResponseForSessionErrors) {
   EXPECT_FALSE(res.keep_alive());
   EXPECT_EQ(std::string(res.body().data(), res.body().size()),
             R"({"error":{"code":"request_timeout","message":"the request did not arrive in time"}})");
+}
+
+// ---- /decode?canonical=true: RFC 8785 -------------------------------------------------------
+
+// data/rfc8785 (typed from the RFC), found from the source tree's openapi.yaml.
+std::string rfc8785_example(const char* name) {
+  const std::filesystem::path dir = std::filesystem::path(UJSON_OPENAPI).parent_path().parent_path() / "data" / "rfc8785";
+  std::ifstream in(dir / name, std::ios::binary);
+  EXPECT_TRUE(in.good()) << (dir / name);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+TEST_F(Handler, DecodeCanonicalAnswersRfc8785) {
+  for (const char* name : {"sample", "sorting"}) {
+    SCOPED_TRACE(name);
+    const answer a = post("/decode?canonical=true", rfc8785_example((std::string(name) + ".json").c_str()));
+    EXPECT_EQ(a.status, 200u);
+    EXPECT_EQ(a.content_type, "application/json");
+    EXPECT_EQ(a.body, rfc8785_example((std::string(name) + ".canonical.json").c_str()));
+  }
+  EXPECT_EQ(post("/decode?canonical=1", "[1e21, 1e20, 1E-7, 0.000001, -0, -0.0, 4.50, 9007199254740992]").body,
+            "[1e+21,100000000000000000000,1e-7,0.000001,0,0,4.5,9007199254740992]");
+  EXPECT_EQ(post("/decode?canonical=false", "[1e21]").body, "[1e+21]");  // the compact form
+}
+
+TEST_F(Handler, DecodeCanonicalRefusesWhatRfc8785CannotWrite) {
+  for (const char* target_and_body : {"/decode?canonical=true [9007199254740993]", "/decode?canonical=true [1e400]",
+                                      "/decode?canonical=true [-1e-400]",
+                                      "/decode?canonical=true&allow_nan_literals=true [NaN]",
+                                      "/decode?canonical=true&allow_lone_surrogates=true [\"\\ud800\"]"}) {
+    SCOPED_TRACE(target_and_body);
+    const std::string_view both(target_and_body);
+    const std::size_t space = both.find(' ');
+    const answer a = post(std::string(both.substr(0, space)), std::string(both.substr(space + 1)));
+    EXPECT_EQ(a.status, 422u);
+    EXPECT_EQ(a.result.code(), "not_canonicalizable");
+    EXPECT_NE(a.body.find("\"code\":\"not_canonicalizable\""), std::string::npos) << a.body;
+  }
+}
+
+TEST_F(Handler, DecodeCanonicalRejectsDuplicateKeysUnlessTold) {
+  const std::string doc = R"({"b":1,"a":2,"b":3})";
+  const answer dup = post("/decode?canonical=true", doc);
+  EXPECT_EQ(dup.status, 422u);
+  EXPECT_EQ(dup.result.code(), "duplicate_key");
+  EXPECT_NE(dup.body.find("\"offset\":13"), std::string::npos) << dup.body;  // at the repeated key
+  EXPECT_EQ(post("/decode?canonical=true&duplicate_keys=keep_last", doc).body, R"({"a":2,"b":3})");
+  EXPECT_EQ(post("/decode?duplicate_keys=keep_first&canonical=true", doc).body, R"({"a":2,"b":1})");
+}
+
+TEST_F(Handler, DecodeCanonicalTakesNoEncodingOption) {
+  struct probe {
+    const char* target;
+    const char* option;
+  };
+  for (const probe p : {probe{"/decode?canonical=true&indent=2", "indent"},
+                        probe{"/decode?sort_keys=true&canonical=true", "sort_keys"},
+                        probe{"/decode?canonical=true&ensure_ascii=false", "ensure_ascii"},
+                        probe{"/decode?canonical=true&double_precision=3", "double_precision"},
+                        probe{"/decode?canonical=yes", "canonical"}, probe{"/encode?canonical=true", "canonical"},
+                        probe{"/validate?canonical=true", "canonical"},
+                        probe{"/decode?canonical=true&canonical=true", "canonical"}}) {
+    SCOPED_TRACE(p.target);
+    const answer a = post(p.target, "[]");
+    EXPECT_EQ(a.status, 400u);
+    EXPECT_EQ(a.result.code(), "bad_option");
+    EXPECT_NE(a.body.find(std::string("\"option\":\"") + p.option + "\""), std::string::npos) << a.body;
+  }
+}
+
+TEST_F(Handler, DecodeCanonicalNdjsonLineByLine) {
+  const char* nd = "application/x-ndjson";
+  const answer a = post("/decode?canonical=true", "{\"b\": 1e21, \"a\": \"/\"}\n\n[-0.0]\n", nd);
+  EXPECT_EQ(a.status, 200u);
+  EXPECT_EQ(a.body, "{\"a\":\"/\",\"b\":1e+21}\n[0]\n");
+  const answer bad = post("/decode?canonical=true", "[1]\n[9007199254740993]\n", nd);
+  EXPECT_EQ(bad.status, 422u);
+  EXPECT_EQ(bad.result.code(), "not_canonicalizable");
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 """Shared by the ultrajson tests: the module under test and the project's data directory.
 
 ctest sets PYTHONPATH to the build's python/ directory and UJSON_DATA_DIR to data/. Run by
-hand from tests/python (python3 -m unittest -v), the release build is used.
+hand from tests/python (python3 -m unittest -v), the release build is used. Against the
+module pip installed in a venv: run_installed.sh.
 """
 
 import os
@@ -14,11 +15,21 @@ DATA_DIR = os.environ.get("UJSON_DATA_DIR") or os.path.join(ROOT, "data")
 # measurements mean nothing there, and everything runs several times slower.
 SANITIZED = os.environ.get("UJSON_SANITIZED") == "1"
 
-try:
+# The installed-module test (run_installed.sh) names the venv the module must come from: no
+# fallback then, and a module found anywhere else fails every test file.
+INSTALLED_IN = os.environ.get("UJSON_EXPECT_MODULE_IN")
+if INSTALLED_IN:
     import ultrajson  # noqa: F401
-except ImportError:
-    sys.path.insert(0, os.path.join(ROOT, "build", "release", "python"))
-    import ultrajson  # noqa: F401
+
+    _venv = os.path.realpath(INSTALLED_IN) + os.sep
+    if not os.path.realpath(ultrajson.__file__).startswith(_venv):
+        raise ImportError(f"ultrajson imported from {ultrajson.__file__}, not from {_venv}")
+else:
+    try:
+        import ultrajson  # noqa: F401
+    except ImportError:
+        sys.path.insert(0, os.path.join(ROOT, "build", "release", "python"))
+        import ultrajson  # noqa: F401
 
 
 def suite_files(prefix):

@@ -114,3 +114,35 @@ class Reentrancy(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class WriterCache(unittest.TestCase):
+    """One writer is kept between dumps() calls and rebuilt only when the options change."""
+
+    def built(self):
+        return uj._cache_stats()["writers_built"]
+
+    def test_default_calls_reuse_one_writer(self):
+        uj.dumps([1])
+        before = self.built()
+        for i in range(1000):
+            self.assertEqual(uj.dumps({"a": i}), '{"a":%d}' % i)
+        self.assertEqual(self.built(), before)
+
+    def test_spellings_of_the_defaults_share_it(self):
+        uj.dumps([1])
+        before = self.built()
+        for kwargs in ({}, {"separators": None}, {"separators": (",", ":")}, {"indent": 0},
+                       {"double_precision": None}, {"double_precision": -1}, {"ensure_ascii": True}):
+            self.assertEqual(uj.dumps([1, 2.5], **kwargs), "[1,2.5]", kwargs)
+        self.assertEqual(self.built(), before)
+
+    def test_other_options_build_another(self):
+        uj.dumps([1])
+        before = self.built()
+        self.assertEqual(uj.dumps([1], indent=2), "[\n  1\n]")
+        self.assertEqual(self.built(), before + 1)
+        self.assertEqual(uj.dumps([1], indent=2), "[\n  1\n]")
+        self.assertEqual(self.built(), before + 1)
+        self.assertEqual(uj.dumps([1]), "[1]")
+        self.assertEqual(self.built(), before + 2)

@@ -82,7 +82,6 @@ class buffer {
   char* data() noexcept { return data_; }
   const char* data() const noexcept { return data_; }
   std::size_t size() const noexcept { return size_; }
-  void resize_down(std::size_t n) noexcept { size_ = n < size_ ? n : size_; }
   void clear() noexcept { size_ = 0; }
   std::string_view view() const noexcept { return {data_ == nullptr ? "" : data_, size_}; }
   std::string str() const { return std::string(view()); }

@@ -13,7 +13,6 @@
 #include <string_view>
 #include <vector>
 
-#include "ujson/decoder.hpp"
 #include "ujson/encode.hpp"
 #include "ujson/errors.hpp"
 #include "ujson/options.hpp"
@@ -38,11 +37,15 @@ class value {
   bool is_number() const noexcept;
 
   // Accessors return a neutral value (false, 0, "", empty) when the kind differs.
+  // Inline, so that a walk that has switched on type() pays nothing for the check.
   bool as_bool() const noexcept { return type() == kind::boolean && payload_.b; }
   std::int64_t as_int64() const noexcept { return type() == kind::int64 ? payload_.i : 0; }
-  std::uint64_t as_uint64() const noexcept;
+  std::uint64_t as_uint64() const noexcept {
+    if (type() == kind::uint64) return payload_.u;
+    return type() == kind::int64 && payload_.i >= 0 ? static_cast<std::uint64_t>(payload_.i) : 0;
+  }
   // Any number as the nearest double (a big number may give +-inf or 0).
-  double as_double() const noexcept;
+  double as_double() const noexcept { return type() == kind::double_ ? payload_.d : converted_to_double(); }
   // A string's contents, or a big number's exact text.
   std::string_view as_string() const noexcept {
     const kind k = type();
@@ -112,8 +115,7 @@ class value {
   }
 
  private:
-  // Reads the payload of the kind it has just switched on, without the accessors' checks.
-  friend class detail::dom_serializer;
+  double converted_to_double() const noexcept;  // as_double() of the other kinds
 
   value(kind k, std::size_t size) noexcept
       : tag_(static_cast<std::uint64_t>(k) | (static_cast<std::uint64_t>(size) << 8)), payload_{} {}
@@ -142,6 +144,8 @@ inline std::span<const member> value::members() const noexcept {
 static_assert(sizeof(value) == 16);
 static_assert(sizeof(member) == 32);
 
+// Held by pointer, so that dom.hpp does not bring in the decoder's state machine.
+class decoder;
 namespace detail {
 class arena;
 class dom_builder;

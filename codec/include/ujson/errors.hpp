@@ -27,6 +27,7 @@ enum class errc : std::uint8_t {
   depth_exceeded,
   duplicate_key,
   nan_or_infinity,        // encoder: a non-finite double with allow_nan off
+  not_canonicalizable,    // encoder, canonical (RFC 8785): not an I-JSON number, or a lone surrogate
   invalid_writer_call,    // encoder: calls out of order (a key outside an object, ...)
   invalid_option,
   out_of_memory,

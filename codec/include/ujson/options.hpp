@@ -20,6 +20,8 @@ struct decode_options {
   // Decode a \uD800..\uDFFF escape without its partner to that code point, written as
   // a three-byte generalized UTF-8 sequence (WTF-8); needed for ujson parity in Python.
   bool allow_lone_surrogates = false;
+
+  bool operator==(const decode_options&) const = default;
 };
 
 inline constexpr int shortest_round_trip = -1;
@@ -31,7 +33,7 @@ struct encode_options {
   bool escape_forward_slashes = true;  // write / as \/
   bool encode_html_chars = false;      // write <, > and & as \u003c, \u003e, \u0026
   int indent = 0;                      // spaces per level; 0 = compact (0..max_indent)
-  bool sort_keys = false;              // members in code point order of their keys
+  bool sort_keys = false;              // members in code point order of their keys (UTF-16 order when canonical)
   // Digits after the decimal point (0..17), trailing zeros dropped; -1 = shortest round trip.
   int double_precision = shortest_round_trip;
   bool allow_nan = true;               // write NaN/Infinity/-Infinity; error when false
@@ -43,6 +45,31 @@ struct encode_options {
   // means the default: "," and ":" (": " when indenting).
   std::string item_separator{};
   std::string key_separator{};
+  // RFC 8785 (JSON Canonicalization Scheme) output, whatever drives the writer: members
+  // sorted by the UTF-16 code units of their keys, numbers as ECMAScript's
+  // Number.prototype.toString writes them (1e+21, 1e-7, 100000000000000000000, -0 as 0),
+  // strings with only the escapes JSON requires (controls as lowercase \u00xx, all other
+  // text as UTF-8), no whitespace. Canonical wins: every other option but max_depth is
+  // ignored, and options() then reports the ones the writer uses (ensure_ascii,
+  // escape_forward_slashes, encode_html_chars, allow_nan and allow_lone_surrogates false,
+  // sort_keys true, indent 0, default separators, shortest doubles).
+  // Errors rather than a silently different number: errc::not_canonicalizable for NaN and
+  // Infinity, an integer beyond 2^53 that would come out as another one (2^53 + 1 would be
+  // 9007199254740992), a raw number (writer::raw_number, the decoder's big numbers) other
+  // than an integer, and a lone surrogate; errc::duplicate_key for two members of one
+  // object with the same key. An integer goes when a double holds it exactly (2^60 is
+  // written 1152921504606847000, as JavaScript does) or when it is that text already
+  // (1152921504606847000), so canonical output reads back as itself.
+  bool canonical = false;
+
+  // Maps every spelling of a setting to one value, so that options that write the same
+  // output compare equal: empty separators become "," and ":" (": " with indent), indent
+  // and double_precision are clamped to their ranges (any negative precision is shortest),
+  // and with `canonical` every other option but max_depth takes its canonical value.
+  // The writer keeps its options normalized.
+  encode_options& normalize();
+  // Member by member; normalize both sides to ask "would they write the same?".
+  bool operator==(const encode_options&) const = default;
 };
 
 }  // namespace ujson

@@ -15,21 +15,30 @@
 
 #include "ujson/buffer.hpp"
 #include "ujson/detail/digits.hpp"
-#include "ujson/detail/scan.hpp"
+#include "ujson/detail/number.hpp"
 #include "ujson/errors.hpp"
 #include "ujson/handler.hpp"
 #include "ujson/options.hpp"
 
 namespace ujson {
 
-namespace detail {
-class dom_serializer;
-}
-
 class writer {
  public:
   // Options out of range (indent, double_precision) are clamped to their limits.
+  // Writes into a buffer of its own, which output() shows.
   explicit writer(const encode_options& options = {});
+  // Writes into `sink`, after what it already holds, so that a caller's buffer (a
+  // connection's answer buffer) is filled in place and keeps its capacity from one
+  // document to the next. The writer holds the sink's storage while it lives and hands it
+  // back, output and capacity, when it is destroyed: meanwhile read the output through
+  // output() (reset() clears it) and leave the sink alone. The storage moves rather than
+  // being reached through a pointer because every primitive touches it: the indirection
+  // cost writing call by call (Python's dumps) 1.1-1.9% more instructions.
+  explicit writer(buffer& sink, const encode_options& options = {});
+  ~writer();
+  // A writer may hold a borrowed sink's storage, so it stays where it was built.
+  writer(const writer&) = delete;
+  writer& operator=(const writer&) = delete;
 
   errc null() { return literal("null", 4); }
   errc boolean(bool v) { return v ? literal("true", 4) : literal("false", 5); }
@@ -49,7 +58,6 @@ class writer {
   // True once one whole top-level value has been written.
   bool complete() const noexcept { return done_ && status_ == errc::ok; }
   std::string_view output() const noexcept { return out_.view(); }
-  buffer& output_buffer() noexcept { return out_; }
   // Forgets the output and any error, keeping allocated capacity for the next document.
   void reset() noexcept;
   const encode_options& options() const noexcept { return options_; }
@@ -69,10 +77,11 @@ class writer {
   errc on_object_begin() { return begin_object(); }
   errc on_object_end(std::size_t) { return end_object(); }
 
+  // The writer's primitives, unchecked, for code that writes a whole tree it walks itself
+  // (below the class).
+  class raw_cursor;
+
  private:
-  // The DOM's serializer writes a whole tree through the primitives below, without the
-  // per-call order checks a tree it built itself cannot fail (codec/src/dom/serialize.cpp).
-  friend class detail::dom_serializer;
 
   struct escape {
     char bytes[7];
@@ -90,8 +99,11 @@ class writer {
 
   // Comma, newline and indentation before a value; checks the call order.
   errc before_value() {
-    if (UJSON_LIKELY(status_ == errc::ok && !kinds_.empty())) {
-      if (kinds_.back() != 0) return UJSON_LIKELY(!expect_key_) ? errc::ok : fail(errc::invalid_writer_call);
+    if (status_ == errc::ok && !kinds_.empty()) [[likely]] {
+      if (kinds_.back() != 0) {
+        if (!expect_key_) [[likely]] return errc::ok;
+        return fail(errc::invalid_writer_call);
+      }
       if (options_.indent == 0 && default_separators_) {
         if (need_comma_) out_.push_back(',');
         return errc::ok;
@@ -102,7 +114,7 @@ class writer {
   errc before_value_slow();
   void write_item_separator() { out_.append(options_.item_separator); }
   void after_value() {
-    if (UJSON_UNLIKELY(kinds_.empty())) {
+    if (kinds_.empty()) [[unlikely]] {
       done_ = true;
       return;
     }
@@ -110,14 +122,21 @@ class writer {
     expect_key_ = kinds_.back() != 0;
   }
   errc literal(const char* text, std::size_t n) {
-    if (errc e = before_value(); UJSON_UNLIKELY(e != errc::ok)) return e;
+    if (errc e = before_value(); e != errc::ok) [[unlikely]] return e;
     out_.append(text, n);
     after_value();
     return errc::ok;
   }
   template <class Int>
   errc integer(Int v) {
-    if (errc e = before_value(); UJSON_UNLIKELY(e != errc::ok)) return e;
+    if (errc e = before_value(); e != errc::ok) [[unlikely]] return e;
+    if (canonical_) [[unlikely]] {
+      if constexpr (std::is_signed_v<Int>) {
+        return canonical_integer(v < 0, v < 0 ? 0 - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v));
+      } else {
+        return canonical_integer(false, v);
+      }
+    }
     char* out = out_.reserve(20);
     if constexpr (std::is_signed_v<Int>) {
       out_.commit(detail::format_int(v, out));
@@ -130,16 +149,32 @@ class writer {
   void newline_and_indent(std::size_t depth);
   errc write_string(std::string_view s);
   errc write_double(double v);
-  void sort_members(const sorted_object& object);
+  // Sorts the members of the object that just ended; duplicate_key when canonical finds
+  // two equal keys.
+  errc sort_members(const sorted_object& object);
+  // Canonical (RFC 8785) numbers: the writer's checks done, these write one value or fail.
+  errc canonical_integer(bool negative, std::uint64_t magnitude);
+  errc write_canonical_double(double v);
+  errc write_canonical_raw(std::string_view text);
+  errc write_canonical_big_integer(std::string_view digits, double d, bool exact);
   errc fail(errc code) {
     status_ = code;
     return code;
   }
 
   // Writes s as a JSON string, quotes included, at out (which has room for 6 * s.size()
-  // + 2 bytes) and returns the end, or nullptr when s is not valid UTF-8. Defined in
-  // codec/src/string_escape.hpp, so the DOM serializer inlines it too.
-  char* put_string(char* out, std::string_view s) const;
+  // + 2 bytes) and returns the end, or nullptr when s is not valid UTF-8.
+  char* put_string(char* out, std::string_view s) const {
+    const char* p = s.data();
+    const char* end = p + s.size();
+    if (!extra_escapes_) [[likely]] {
+      return pass_non_ascii_ ? put_string_as<true, false>(out, p, end) : put_string_as<false, false>(out, p, end);
+    }
+    return pass_non_ascii_ ? put_string_as<true, true>(out, p, end) : put_string_as<false, true>(out, p, end);
+  }
+  // The copy for one set of options. Defined in codec/src/string_escape.hpp (SSE2), so
+  // that the library's tree walk (src/dom/serialize.cpp) inlines it; src/writer.cpp
+  // instantiates all four for everyone else.
   template <bool PassNonAscii, bool Extras>
   char* put_string_as(char* out, const char* p, const char* end) const;
   // One non-ASCII sequence or run written as \u escapes (ensure_ascii) or checked one by
@@ -148,12 +183,14 @@ class writer {
 
   encode_options options_;
   buffer out_;
+  buffer* sink_ = nullptr;  // where out_'s storage goes back to, when borrowed
   escape escapes_[128];
   bool stops_[256];  // where the plain copy stops: an escape, or non-ASCII unless passed through
   // Non-ASCII text is copied as is and validated once per string (neither ensure_ascii
   // nor allow_lone_surrogates).
   bool pass_non_ascii_ = false;
   bool extra_escapes_ = false;  // escape_forward_slashes or encode_html_chars
+  bool canonical_ = false;      // encode_options::canonical
   // '/', '<', '>', '&' when their option is on, else '"', each repeated for a 16-byte load.
   alignas(16) char optional_escapes_[4][16];
 
@@ -167,6 +204,77 @@ class writer {
   std::vector<member> members_;
   std::string keys_;
   std::string scratch_;
+};
+
+// For code that writes a whole tree it walks itself and cannot get wrong (the DOM's adapter,
+// codec/src/dom/serialize.cpp): the caller writes brackets, commas and colons, the cursor
+// makes room and writes values the writer's way, and nothing checks the order of calls. The
+// caller must produce exactly one well-formed value, or stop at fail(). Only for writers
+// whose options fit() (compact, default separators, unsorted, not canonical); any other
+// goes call by call through the public API.
+//
+// One cursor (a char*) runs over the output for the whole tree, so that it stays in a
+// register: room(o, n) makes sure of n bytes at o with one compare (buffer::reserve_run;
+// with UJSON_TIGHT_SINK it reserves exactly n every time, so each value is fenced at its
+// own worst case), and the writing functions write at o unchecked and return the end.
+class writer::raw_cursor {
+ public:
+  // Starts one value where the writer expects one. When status() is not ok (an earlier
+  // error, a second top-level value, a value where a key is due), write nothing.
+  explicit raw_cursor(writer& w) : w_(w), status_(w.before_value()) {}
+  errc status() const noexcept { return status_; }
+
+  static bool fits(const encode_options& o) noexcept {
+    return o.indent == 0 && !o.sort_keys && o.item_separator == "," && o.key_separator == ":";
+  }
+  // Containers the value may still open: max_depth less the writer's open ones.
+  std::size_t depth_left() const noexcept {
+    const std::size_t open = w_.kinds_.size(), max = w_.options_.max_depth;
+    return open < max ? max - open : 0;
+  }
+  // Whether doubles are written shortest (then finite ones may go to shortest_double).
+  bool shortest_doubles() const noexcept { return w_.options_.double_precision < 0; }
+
+  // The cursor to start at.
+  char* begin() { return w_.out_.reserve_run(0, limit_); }
+  // o, with room for n bytes at it.
+  [[gnu::always_inline]] char* room(char* o, std::size_t n) {
+#ifndef UJSON_TIGHT_SINK
+    if (static_cast<std::size_t>(limit_ - o) >= n) [[likely]] return o;
+#endif
+    return refill(o, n);
+  }
+
+  // Each writes at o and returns the end; the room each needs is in its comment.
+  // 6 * s.size() + 2. nullptr when s is not valid UTF-8.
+  char* string(char* o, std::string_view s) const { return w_.put_string(o, s); }
+  // 20.
+  static char* int64(char* o, std::int64_t v) noexcept { return detail::format_int(v, o); }
+  static char* uint64(char* o, std::uint64_t v) noexcept { return detail::format_uint(v, o); }
+  // detail::max_double_chars; a finite d, and only when shortest_doubles().
+  static char* shortest_double(char* o, double d) noexcept { return o + detail::format_shortest(d, o); }
+  // Any double, the writer's way (precision, NaN and Infinity, allow_nan), with room for
+  // `after` bytes after it; nullptr when the writer refuses it (then stop: fail() was called).
+  char* number(char* o, double d, std::size_t after);
+
+  // Ends the value at o.
+  errc finish(char* o) {
+    w_.out_.commit(o);
+    w_.after_value();
+    return errc::ok;
+  }
+  // Stops at o with the writer's sticky error e.
+  errc fail(char* o, errc e) {
+    w_.out_.commit(o);
+    return w_.fail(e);
+  }
+
+ private:
+  [[gnu::noinline]] char* refill(char* o, std::size_t n);
+
+  writer& w_;
+  char* limit_ = nullptr;  // how far the cursor may go (buffer::reserve_run)
+  errc status_;
 };
 
 }  // namespace ujson

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <vector>
 
+#include "../hints.hpp"
 #include "arena.hpp"
 #include "ujson/detail/scan.hpp"
 #include "ujson/dom.hpp"

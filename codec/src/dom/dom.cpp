@@ -8,6 +8,7 @@
 
 #include "arena.hpp"
 #include "builder.hpp"
+#include "ujson/decoder.hpp"
 #include "ujson/detail/number.hpp"
 
 namespace ujson {
@@ -24,15 +25,8 @@ bool value::is_number() const noexcept {
   return k == kind::int64 || k == kind::uint64 || k == kind::double_ || k == kind::big_number;
 }
 
-std::uint64_t value::as_uint64() const noexcept {
-  if (type() == kind::uint64) return payload_.u;
-  if (type() == kind::int64 && payload_.i >= 0) return static_cast<std::uint64_t>(payload_.i);
-  return 0;
-}
-
-double value::as_double() const noexcept {
+double value::converted_to_double() const noexcept {
   switch (type()) {
-    case kind::double_: return payload_.d;
     case kind::int64: return static_cast<double>(payload_.i);
     case kind::uint64: return static_cast<double>(payload_.u);
     case kind::big_number: {

@@ -13,6 +13,8 @@
 #include "ujson/detail/scan.hpp"
 #include "ujson/detail/utf8.hpp"
 
+#include "ujson/detail/hints_on.hpp"
+
 namespace ujson::detail {
 
 // Out of line (codec/src/errors.cpp): failure is the cold path.
@@ -22,7 +24,7 @@ inline constexpr double exact_powers_of_ten[] = {
     1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
-template <class H, class Kernel = default_kernel>
+template <class H>
 class parser {
  public:
   static constexpr bool want_values = !ignores_values<H>;
@@ -33,9 +35,9 @@ class parser {
   const char* error_at() const { return error_at_; }
 
   // Parses the scalar (string, number, literal) starting at p_ and sets p_ past it.
-  UJSON_INLINE errc scalar(char c);
+  UJSON_DETAIL_INLINE errc scalar(char c);
 
-  UJSON_INLINE errc string_value(bool is_key) {
+  UJSON_DETAIL_INLINE errc string_value(bool is_key) {
     std::string_view text;
     string_origin origin = string_origin::input;
     const char* token = p_;
@@ -43,18 +45,18 @@ class parser {
     if (errc e = string(text, origin); e != errc::ok) return e;
     if constexpr (want_values) {
       errc e = is_key ? h_.on_key(text, origin) : h_.on_string(text, origin);
-      if (UJSON_UNLIKELY(e != errc::ok)) return fail(e, token);
+      if (UJSON_DETAIL_UNLIKELY(e != errc::ok)) return fail(e, token);
     }
     return errc::ok;
   }
 
-  UJSON_INLINE errc number();
-#if UJSON_HAVE_SSE2
-  UJSON_INLINE bool short_number(const char*& p, std::uint64_t& mantissa, std::size_t& digits, std::int64_t& exponent,
+  UJSON_DETAIL_INLINE errc number();
+#ifdef __SSE2__
+  UJSON_DETAIL_INLINE bool short_number(const char*& p, std::uint64_t& mantissa, std::size_t& digits, std::int64_t& exponent,
                                  bool& is_integer);
 #endif
-  UJSON_INLINE errc non_ascii_run();
-  UJSON_INLINE errc string(std::string_view& out, string_origin& origin);
+  UJSON_DETAIL_INLINE errc non_ascii_run();
+  UJSON_DETAIL_INLINE errc string(std::string_view& out, string_origin& origin);
   errc escaped_string(const char* content, std::string_view& out);
   errc special_literal();
 
@@ -72,12 +74,12 @@ class parser {
   const char* error_at_ = nullptr;
 };
 
-template <class H, class K>
-UJSON_INLINE errc parser<H, K>::string(std::string_view& out, string_origin& origin) {
+template <class H>
+UJSON_DETAIL_INLINE errc parser<H>::string(std::string_view& out, string_origin& origin) {
   const char* const content = p_;
   for (;;) {
-    p_ = K::find_string_special(p_, end_);
-    if (UJSON_UNLIKELY(p_ == end_)) return fail(errc::unexpected_end, end_);
+    p_ = default_kernel::find_string_special(p_, end_);
+    if (UJSON_DETAIL_UNLIKELY(p_ == end_)) return fail(errc::unexpected_end, end_);
     const char c = *p_;
     if (c == '"') {
       if constexpr (want_values) {
@@ -92,15 +94,15 @@ UJSON_INLINE errc parser<H, K>::string(std::string_view& out, string_origin& ori
       return escaped_string(content, out);
     }
     if (static_cast<std::uint8_t>(c) < 0x20) return fail(errc::control_character, p_);
-    if (errc e = non_ascii_run(); UJSON_UNLIKELY(e != errc::ok)) return e;
+    if (errc e = non_ascii_run(); UJSON_DETAIL_UNLIKELY(e != errc::ok)) return e;
   }
 }
 
 // p_ is at a non-ASCII byte: validates the whole run up to the next delimiter at once.
-template <class H, class K>
-UJSON_INLINE errc parser<H, K>::non_ascii_run() {
-  const char* stop = K::find_string_delimiter(p_, end_);
-  if (UJSON_UNLIKELY(!utf8_valid(p_, static_cast<std::size_t>(stop - p_)))) {
+template <class H>
+UJSON_DETAIL_INLINE errc parser<H>::non_ascii_run() {
+  const char* stop = default_kernel::find_string_delimiter(p_, end_);
+  if (UJSON_DETAIL_UNLIKELY(!utf8_valid(p_, static_cast<std::size_t>(stop - p_)))) {
     return fail(errc::invalid_utf8, first_invalid_utf8(p_, stop));
   }
   p_ = stop;
@@ -108,7 +110,7 @@ UJSON_INLINE errc parser<H, K>::non_ascii_run() {
 }
 
 // Reads four hex digits at p; returns -1 when they are missing or malformed.
-UJSON_INLINE std::int32_t read_hex4(const char* p, const char* end) {
+UJSON_DETAIL_INLINE std::int32_t read_hex4(const char* p, const char* end) {
   if (end - p < 4) return -1;
   std::int32_t v = 0;
   for (int i = 0; i < 4; ++i) {
@@ -119,14 +121,14 @@ UJSON_INLINE std::int32_t read_hex4(const char* p, const char* end) {
   return v;
 }
 
-template <class H, class K>
-errc parser<H, K>::escaped_string(const char* content, std::string_view& out) {
+template <class H>
+errc parser<H>::escaped_string(const char* content, std::string_view& out) {
   if constexpr (want_values) scratch_.assign(content, static_cast<std::size_t>(p_ - content));
   for (;;) {
     const char* run = p_;
-    p_ = K::find_string_special(p_, end_);
+    p_ = default_kernel::find_string_special(p_, end_);
     if constexpr (want_values) scratch_.append(run, static_cast<std::size_t>(p_ - run));
-    if (UJSON_UNLIKELY(p_ == end_)) return fail(errc::unexpected_end, end_);
+    if (UJSON_DETAIL_UNLIKELY(p_ == end_)) return fail(errc::unexpected_end, end_);
     const char c = *p_;
     if (c == '"') {
       ++p_;
@@ -179,12 +181,12 @@ errc parser<H, K>::escaped_string(const char* content, std::string_view& out) {
     }
     if (static_cast<std::uint8_t>(c) < 0x20) return fail(errc::control_character, p_);
     const char* text = p_;
-    if (errc e = non_ascii_run(); UJSON_UNLIKELY(e != errc::ok)) return e;
+    if (errc e = non_ascii_run(); UJSON_DETAIL_UNLIKELY(e != errc::ok)) return e;
     if constexpr (want_values) scratch_.append(text, static_cast<std::size_t>(p_ - text));
   }
 }
 
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
 // The integer and fraction parts of the common number ("123", "-65.613616999999977"),
 // found from one 32-byte digit mask: where the integer part ends, whether a '.' and
 // more digits follow and where they end, each a bit scan of the same mask, so the next
@@ -193,8 +195,8 @@ errc parser<H, K>::escaped_string(const char* content, std::string_view& out) {
 // 32 bytes, no leading zero, and at least 48 bytes before the end (every load stays
 // inside the input); anything else returns false and number() reads it the long way,
 // errors included. An exponent is left to number().
-template <class H, class K>
-UJSON_INLINE bool parser<H, K>::short_number(const char*& p, std::uint64_t& mantissa, std::size_t& digits,
+template <class H>
+UJSON_DETAIL_INLINE bool parser<H>::short_number(const char*& p, std::uint64_t& mantissa, std::size_t& digits,
                                              std::int64_t& exponent, bool& is_integer) {
   if (end_ - p < 48) return false;
   const __m128i zero = _mm_set1_epi8('0');
@@ -229,8 +231,8 @@ UJSON_INLINE bool parser<H, K>::short_number(const char*& p, std::uint64_t& mant
 }
 #endif
 
-template <class H, class K>
-UJSON_INLINE errc parser<H, K>::number() {
+template <class H>
+UJSON_DETAIL_INLINE errc parser<H>::number() {
   const char* const start = p_;
   const char* p = p_;
   const bool negative = *p == '-';
@@ -238,7 +240,7 @@ UJSON_INLINE errc parser<H, K>::number() {
     ++p;
     if (p != end_ && *p == 'I' && options_.allow_nan_literals) return special_literal();
   }
-  if (UJSON_UNLIKELY(p == end_ || !is_digit(*p))) return fail(errc::invalid_number, p == end_ ? end_ : p);
+  if (UJSON_DETAIL_UNLIKELY(p == end_ || !is_digit(*p))) return fail(errc::invalid_number, p == end_ ? end_ : p);
 
   std::uint64_t mantissa = 0;
   const char* const int_begin = p;
@@ -246,7 +248,7 @@ UJSON_INLINE errc parser<H, K>::number() {
   bool is_integer = true;
   std::int64_t exponent = 0;
   bool short_read = false;
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
   if constexpr (want_values) short_read = short_number(p, mantissa, digits, exponent, is_integer);
 #endif
   if (!short_read) {
@@ -289,7 +291,7 @@ UJSON_INLINE errc parser<H, K>::number() {
   errc e;
   if (is_integer) {
     constexpr std::uint64_t int64_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-    if (UJSON_LIKELY(digits <= 19)) {
+    if (UJSON_DETAIL_LIKELY(digits <= 19)) {
       if (!negative) {
         e = mantissa <= int64_max ? h_.on_int64(static_cast<std::int64_t>(mantissa)) : h_.on_uint64(mantissa);
       } else if (mantissa <= int64_max + 1) {
@@ -317,11 +319,11 @@ UJSON_INLINE errc parser<H, K>::number() {
         (digits <= 19 && decimal_to_double(mantissa, exponent, negative, d)) || parse_double_slow(start, p, d);
     e = ok ? h_.on_double(d, text) : h_.on_big_number(text);
   }
-  return UJSON_LIKELY(e == errc::ok) ? e : fail(e, start);
+  return UJSON_DETAIL_LIKELY(e == errc::ok) ? e : fail(e, start);
 }
 
-template <class H, class K>
-errc parser<H, K>::special_literal() {
+template <class H>
+errc parser<H>::special_literal() {
   const char* start = p_;
   const char* p = p_;
   const bool negative = *p == '-';
@@ -347,8 +349,8 @@ errc parser<H, K>::special_literal() {
   return errc::ok;
 }
 
-template <class H, class K>
-UJSON_INLINE errc parser<H, K>::scalar(char c) {
+template <class H>
+UJSON_DETAIL_INLINE errc parser<H>::scalar(char c) {
   const char* token = p_;
   auto literal = [&](const char (&word)[6], std::size_t len) {
     return static_cast<std::size_t>(end_ - p_) >= len && std::memcmp(p_, word, len) == 0;
@@ -383,7 +385,7 @@ UJSON_INLINE errc parser<H, K>::scalar(char c) {
     default:
       return fail(errc::expected_value, token);
   }
-  return UJSON_LIKELY(e == errc::ok) ? e : fail(e, token);
+  return UJSON_DETAIL_LIKELY(e == errc::ok) ? e : fail(e, token);
 }
 
 }  // namespace ujson::detail
@@ -418,26 +420,26 @@ value:
   // p is at the first byte of a value.
   if (*p != '{' && *p != '[') {
     code = ps.scalar(*p);
-    if (UJSON_UNLIKELY(code != errc::ok)) goto failed;
+    if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
     goto after_value;
   }
   {
     const bool is_object = *p == '{';
-    if (UJSON_UNLIKELY(depth >= max_depth)) {
+    if (UJSON_DETAIL_UNLIKELY(depth >= max_depth)) {
       code = ps.fail(errc::depth_exceeded, p);
       goto failed;
     }
-    if (UJSON_UNLIKELY(depth == capacity)) stack = grow_stack(stack, depth, capacity);
+    if (UJSON_DETAIL_UNLIKELY(depth == capacity)) stack = grow_stack(stack, depth, capacity);
     if constexpr (detail::parser<H>::want_values) {
       code = is_object ? h.on_object_begin() : h.on_array_begin();
-      if (UJSON_UNLIKELY(code != errc::ok)) {
+      if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) {
         ps.fail(code, p);
         goto failed;
       }
     }
     stack[depth++] = is_object ? 1 : 0;
     p = detail::default_kernel::skip_space(p + 1, end);
-    if (UJSON_UNLIKELY(p == end)) {
+    if (UJSON_DETAIL_UNLIKELY(p == end)) {
       code = ps.fail(errc::unexpected_end, end);
       goto failed;
     }
@@ -454,14 +456,14 @@ value:
 key:
   // p is at the opening quote of a member name.
   code = ps.string_value(true);
-  if (UJSON_UNLIKELY(code != errc::ok)) goto failed;
+  if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
   p = detail::default_kernel::skip_space(p, end);
-  if (UJSON_UNLIKELY(p == end || *p != ':')) {
+  if (UJSON_DETAIL_UNLIKELY(p == end || *p != ':')) {
     code = ps.fail(p == end ? errc::unexpected_end : errc::expected_colon, p);
     goto failed;
   }
   p = detail::default_kernel::skip_space(p + 1, end);
-  if (UJSON_UNLIKELY(p == end)) {
+  if (UJSON_DETAIL_UNLIKELY(p == end)) {
     code = ps.fail(errc::unexpected_end, end);
     goto failed;
   }
@@ -470,7 +472,7 @@ key:
 after_value:
   if (depth == 0) goto done;
   p = detail::default_kernel::skip_space(p, end);
-  if (UJSON_UNLIKELY(p == end)) {
+  if (UJSON_DETAIL_UNLIKELY(p == end)) {
     code = ps.fail(errc::unexpected_end, end);
     goto failed;
   }
@@ -480,7 +482,7 @@ after_value:
     const bool in_object = top & 1;
     if (*p == ',') {
       p = detail::default_kernel::skip_space(p + 1, end);
-      if (UJSON_UNLIKELY(p == end)) {
+      if (UJSON_DETAIL_UNLIKELY(p == end)) {
         code = ps.fail(errc::unexpected_end, end);
         goto failed;
       }
@@ -501,7 +503,7 @@ close_container:
     if constexpr (detail::parser<H>::want_values) {
       code = (top & 1) ? h.on_object_end(static_cast<std::size_t>(top >> 1))
                        : h.on_array_end(static_cast<std::size_t>(top >> 1));
-      if (UJSON_UNLIKELY(code != errc::ok)) {
+      if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) {
         ps.fail(code, p);
         goto failed;
       }
@@ -523,3 +525,5 @@ failed:
 }
 
 }  // namespace ujson
+
+#include "ujson/detail/hints_off.hpp"

@@ -50,12 +50,6 @@ inline void store_le(char* out, std::uint64_t word) {
   if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
   std::memcpy(out, &word, 8);
 }
-inline std::uint64_t load_le(const char* p) {
-  std::uint64_t word;
-  std::memcpy(&word, p, 8);
-  if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
-  return word;
-}
 
 // The eight decimal digits of v < 10^8, zero-padded, as ASCII bytes in a word whose
 // lowest byte is the first digit (SWAR: three multiplications split v into two 4-digit

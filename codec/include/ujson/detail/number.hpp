@@ -20,6 +20,13 @@ std::size_t format_double(double value, int precision, char* out) noexcept;
 // -0.0, 5e-324. Returns the length; `out` must hold max_double_chars.
 std::size_t format_shortest(double value, char* out) noexcept;
 
+// The same shortest digits laid out as ECMAScript's Number.prototype.toString (ES2019
+// 7.1.12.1) writes them, which RFC 8785 adopts: integers below 1e21 in full
+// (100000000000000000000), plain decimals from 1e-6 up (0.000001), else an exponent
+// with its sign and no padding (1e+21, 1e-7, 5e-324); -0 as 0. Returns the length; `out`
+// must hold max_double_chars.
+std::size_t format_ecmascript(double value, char* out) noexcept;
+
 bool parse_double_slow(const char* begin, const char* end, double& out) noexcept;
 
 // The correctly rounded double for (-1)^negative * w * 10^q (Eisel-Lemire, in

@@ -13,24 +13,14 @@
 
 #include "ujson/detail/digits.hpp"
 
-#if defined(__SSE2__) || defined(_M_X64)
+// SSE2 is part of the x86-64 baseline. The decoder's state machine, a template compiled in
+// its users' code, inlines these kernels; so decoder.hpp is the one public header that
+// brings in an intrinsics header (see docs/ARCHITECTURE.md, Public headers).
+#ifdef __SSE2__
 #include <emmintrin.h>
-#define UJSON_HAVE_SSE2 1
-#else
-#define UJSON_HAVE_SSE2 0
 #endif
 
-#if defined(__GNUC__) || defined(__clang__)
-#define UJSON_LIKELY(x) __builtin_expect(!!(x), 1)
-#define UJSON_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define UJSON_INLINE inline __attribute__((always_inline))
-#define UJSON_NOINLINE __attribute__((noinline))
-#else
-#define UJSON_LIKELY(x) (x)
-#define UJSON_UNLIKELY(x) (x)
-#define UJSON_INLINE inline
-#define UJSON_NOINLINE
-#endif
+#include "ujson/detail/hints_on.hpp"
 
 namespace ujson::detail {
 
@@ -38,8 +28,7 @@ enum : std::uint8_t {
   cc_space = 1,     // JSON insignificant whitespace
   cc_digit = 2,
   cc_special = 4,   // inside a string: '"', '\\', control characters, non-ASCII
-  cc_hex = 8,
-  cc_delimiter = 16,  // inside a string: '"', '\\', control characters (non-ASCII passes)
+  cc_delimiter = 8,  // inside a string: '"', '\\', control characters (non-ASCII passes)
 };
 
 struct char_table {
@@ -57,12 +46,10 @@ struct char_table {
     cls[static_cast<unsigned char>('\n')] |= cc_space;
     cls[static_cast<unsigned char>('\r')] |= cc_space;
     for (int c = '0'; c <= '9'; ++c) {
-      cls[c] |= cc_digit | cc_hex;
+      cls[c] |= cc_digit;
       hex[c] = static_cast<std::int8_t>(c - '0');
     }
     for (int c = 0; c < 6; ++c) {
-      cls['a' + c] |= cc_hex;
-      cls['A' + c] |= cc_hex;
       hex['a' + c] = static_cast<std::int8_t>(10 + c);
       hex['A' + c] = static_cast<std::int8_t>(10 + c);
     }
@@ -71,26 +58,26 @@ struct char_table {
 
 inline constexpr char_table chars{};
 
-UJSON_INLINE std::uint8_t byte(const char* p) { return static_cast<std::uint8_t>(*p); }
-UJSON_INLINE bool is_space(char c) { return chars.cls[static_cast<std::uint8_t>(c)] & cc_space; }
-UJSON_INLINE bool is_digit(char c) { return chars.cls[static_cast<std::uint8_t>(c)] & cc_digit; }
+UJSON_DETAIL_INLINE std::uint8_t byte(const char* p) { return static_cast<std::uint8_t>(*p); }
+UJSON_DETAIL_INLINE bool is_space(char c) { return chars.cls[static_cast<std::uint8_t>(c)] & cc_space; }
+UJSON_DETAIL_INLINE bool is_digit(char c) { return chars.cls[static_cast<std::uint8_t>(c)] & cc_digit; }
 
 // SWAR: eight bytes per step. A byte is a digit when its high nibble is 3 and adding 6
 // keeps it so (0x30..0x39). Carries from bytes >= 0xFA only reach later bytes, which are
 // past the first non-digit, so the lowest flagged byte is always right.
-UJSON_INLINE std::uint64_t non_digit_mask(std::uint64_t x) {
+UJSON_DETAIL_INLINE std::uint64_t non_digit_mask(std::uint64_t x) {
   constexpr std::uint64_t high = 0xF0F0F0F0F0F0F0F0ULL, threes = 0x3030303030303030ULL;
   return ((x & high) ^ threes) | (((x + 0x0606060606060606ULL) & high) ^ threes);
 }
 
-UJSON_INLINE std::uint64_t load8(const char* p) {
+UJSON_DETAIL_INLINE std::uint64_t load8(const char* p) {
   std::uint64_t x;
   std::memcpy(&x, p, 8);
   return x;  // little-endian order assumed (x86-64, AArch64)
 }
 
 // First byte in [p, end) that is not an ASCII digit.
-UJSON_INLINE const char* skip_digits(const char* p, const char* end) {
+UJSON_DETAIL_INLINE const char* skip_digits(const char* p, const char* end) {
   while (end - p >= 8) {
     const std::uint64_t m = non_digit_mask(load8(p));
     if (m != 0) return p + (__builtin_ctzll(m) >> 3);
@@ -102,7 +89,7 @@ UJSON_INLINE const char* skip_digits(const char* p, const char* end) {
 
 // The value of eight ASCII digits (first digit most significant): pairs, then quads,
 // then the two halves, each step one multiply-add per lane.
-UJSON_INLINE std::uint64_t parse_eight_digits(std::uint64_t x) {
+UJSON_DETAIL_INLINE std::uint64_t parse_eight_digits(std::uint64_t x) {
   x -= 0x3030303030303030ULL;
   x = (x * 10 + (x >> 8)) & 0x00FF00FF00FF00FFULL;          // 2-digit lanes
   x = (x * 100 + (x >> 16)) & 0x0000FFFF0000FFFFULL;        // 4-digit lanes
@@ -112,11 +99,11 @@ UJSON_INLINE std::uint64_t parse_eight_digits(std::uint64_t x) {
 // skip_digits that also accumulates the digits into value (wrapping past 19 digits;
 // callers count them). A partial word is parsed from the same load: its k digits are
 // moved to the top and the bytes below filled with '0'.
-UJSON_INLINE std::uint64_t leading_digits(std::uint64_t x, unsigned k) {
+UJSON_DETAIL_INLINE std::uint64_t leading_digits(std::uint64_t x, unsigned k) {
   return (x << (8 * (8 - k))) | (0x3030303030303030ULL >> (8 * k));
 }
 
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
 // 5^-k modulo 2^64, k = 0..16 (5^k is odd, so it has an inverse): dividing an exact
 // multiple of 5^k by it is one multiplication.
 struct inverse_powers_of_five {
@@ -139,7 +126,7 @@ inline constexpr inverse_powers_of_five inverse_pow5{};
 // value * 10^(16 - n), and the 10^(16 - n) taken off by a shift (the 2s) and an exact
 // division by 5^(16 - n), which is a multiplication. No variable shift of the digits
 // themselves and no branch on n.
-UJSON_INLINE std::uint64_t block_digits_value(__m128i digits, unsigned n) {
+UJSON_DETAIL_INLINE std::uint64_t block_digits_value(__m128i digits, unsigned n) {
   alignas(16) static constexpr unsigned char keep[32] = {
       0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
   const __m128i v = _mm_and_si128(digits, _mm_loadu_si128(reinterpret_cast<const __m128i*>(keep + 16 - n)));
@@ -158,8 +145,8 @@ UJSON_INLINE std::uint64_t block_digits_value(__m128i digits, unsigned n) {
 }
 #endif
 
-UJSON_INLINE const char* scan_digits(const char* p, const char* end, std::uint64_t& value) {
-#if UJSON_HAVE_SSE2
+UJSON_DETAIL_INLINE const char* scan_digits(const char* p, const char* end, std::uint64_t& value) {
+#ifdef __SSE2__
   // Where 16 bytes can be read, one compare finds the length of the run (most numbers
   // fit) and one vector conversion its value.
   while (end - p >= 16) {
@@ -190,7 +177,7 @@ UJSON_INLINE const char* scan_digits(const char* p, const char* end, std::uint64
 // Length of the well-formed UTF-8 sequence starting at p (a byte >= 0x80), or 0 when it
 // is malformed: overlong forms, encoded surrogates (unless allow_surrogates, for WTF-8),
 // code points above U+10FFFF, bad or missing continuation bytes.
-UJSON_INLINE std::size_t utf8_sequence_length(const char* p, const char* end,
+UJSON_DETAIL_INLINE std::size_t utf8_sequence_length(const char* p, const char* end,
                                               bool allow_surrogates = false) {
   const std::uint8_t b0 = byte(p);
   const std::size_t avail = static_cast<std::size_t>(end - p);
@@ -231,7 +218,7 @@ inline const char* first_invalid_utf8(const char* p, const char* end) {
 }
 
 // Decodes a sequence already known to be well formed.
-UJSON_INLINE std::uint32_t utf8_decode(const char* p, std::size_t len) {
+UJSON_DETAIL_INLINE std::uint32_t utf8_decode(const char* p, std::size_t len) {
   const std::uint32_t b0 = byte(p);
   switch (len) {
     case 2: return ((b0 & 0x1F) << 6) | (byte(p + 1) & 0x3F);
@@ -243,7 +230,7 @@ UJSON_INLINE std::uint32_t utf8_decode(const char* p, std::size_t len) {
 }
 
 // Writes code point cp (<= 0x10FFFF; surrogates allowed, giving WTF-8) and returns the length.
-UJSON_INLINE std::size_t utf8_encode(std::uint32_t cp, char* out) {
+UJSON_DETAIL_INLINE std::size_t utf8_encode(std::uint32_t cp, char* out) {
   if (cp < 0x80) {
     out[0] = static_cast<char>(cp);
     return 1;
@@ -269,24 +256,24 @@ UJSON_INLINE std::size_t utf8_encode(std::uint32_t cp, char* out) {
 // First byte in [p, end) that a string scan must look at: '"', '\\', a control character
 // or a non-ASCII byte. Returns end when there is none.
 struct scalar_kernel {
-  static UJSON_INLINE const char* find_string_special(const char* p, const char* end) {
+  static UJSON_DETAIL_INLINE const char* find_string_special(const char* p, const char* end) {
     while (p != end && !(chars.cls[byte(p)] & cc_special)) ++p;
     return p;
   }
   // First '"', '\\' or control character; non-ASCII bytes are passed over.
-  static UJSON_INLINE const char* find_string_delimiter(const char* p, const char* end) {
+  static UJSON_DETAIL_INLINE const char* find_string_delimiter(const char* p, const char* end) {
     while (p != end && !(chars.cls[byte(p)] & cc_delimiter)) ++p;
     return p;
   }
-  static UJSON_INLINE const char* skip_space(const char* p, const char* end) {
+  static UJSON_DETAIL_INLINE const char* skip_space(const char* p, const char* end) {
     while (p != end && is_space(*p)) ++p;
     return p;
   }
 };
 
-#if UJSON_HAVE_SSE2
+#ifdef __SSE2__
 struct sse2_kernel {
-  static UJSON_INLINE const char* find_string_special(const char* p, const char* end) {
+  static UJSON_DETAIL_INLINE const char* find_string_special(const char* p, const char* end) {
     const __m128i quote = _mm_set1_epi8('"');
     const __m128i backslash = _mm_set1_epi8('\\');
     // A signed compare with 0x20 flags control characters and, since bytes >= 0x80 are
@@ -303,7 +290,7 @@ struct sse2_kernel {
     return scalar_kernel::find_string_special(p, end);
   }
 
-  static UJSON_INLINE const char* find_string_delimiter(const char* p, const char* end) {
+  static UJSON_DETAIL_INLINE const char* find_string_delimiter(const char* p, const char* end) {
     const __m128i quote = _mm_set1_epi8('"');
     const __m128i backslash = _mm_set1_epi8('\\');
     const __m128i control_bits = _mm_set1_epi8(static_cast<char>(0xE0));  // zero for U+0000..U+001F
@@ -320,7 +307,7 @@ struct sse2_kernel {
 
   // Minified input rarely has a space here, so look at one byte before going wide;
   // indented input has runs of spaces after each newline.
-  static UJSON_INLINE const char* skip_space(const char* p, const char* end) {
+  static UJSON_DETAIL_INLINE const char* skip_space(const char* p, const char* end) {
     if (p == end || !is_space(*p)) return p;
     // Indented input puts exactly one space after ':'; only longer runs go wide.
     if (++p == end || !is_space(*p)) return p;
@@ -342,3 +329,5 @@ using default_kernel = scalar_kernel;
 #endif
 
 }  // namespace ujson::detail
+
+#include "ujson/detail/hints_off.hpp"

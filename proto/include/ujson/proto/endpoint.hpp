@@ -4,13 +4,17 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+
+#include "ujson/errors.hpp"
+#include "ujson/proto/errors.hpp"
 
 namespace ujson::proto {
 
 enum class endpoint : std::uint8_t { validate, decode, encode, healthz, metrics, other };
-inline constexpr std::size_t endpoint_count = 6;
+inline constexpr std::size_t endpoint_count = static_cast<std::size_t>(endpoint::other) + 1;
 // "validate", ..., "other" (for metrics labels and the access log).
 std::string_view endpoint_label(endpoint e) noexcept;
 // The endpoint a request target ("/decode?indent=2", or in absolute form
@@ -18,6 +22,23 @@ std::string_view endpoint_label(endpoint e) noexcept;
 endpoint endpoint_of(std::string_view target) noexcept;
 // The target without an absolute form's scheme and authority ("/decode?indent=2").
 std::string_view origin_form(std::string_view target) noexcept;
+
+// What the session needs to know of an answer (metrics, access log, keep-alive).
+struct outcome {
+  endpoint where = endpoint::other;
+  unsigned status = 200;
+  // What the body reports: one of the service's errors, or for a 422 the codec's code;
+  // neither on success.
+  std::optional<http_error> error{};
+  ujson::errc codec_error = ujson::errc::ok;
+  bool close = false;  // the connection must close after this response
+
+  // The body's "code" (empty on success), for logs.
+  std::string_view code() const noexcept {
+    if (error) return info(*error).code;
+    return codec_error == ujson::errc::ok ? std::string_view() : ujson::code_name(codec_error);
+  }
+};
 
 // GET /metrics: the service renders its counters into `out` (Prometheus text).
 class metrics_source {

@@ -3,12 +3,16 @@
 // JSON bodies that carry them. Codec errors (422) keep the codec's own code names
 // (ujson::code_name). Knows nothing of Beast or sockets.
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
 
 #include "ujson/errors.hpp"
+#include "ujson/options.hpp"
+#include "ujson/writer.hpp"
 
 namespace ujson::proto {
 
@@ -27,6 +31,8 @@ enum class http_error : std::uint8_t {
   too_many_connections,    // 503: over --max-connections
 };
 
+inline constexpr std::size_t http_error_count = static_cast<std::size_t>(http_error::too_many_connections) + 1;
+
 struct http_error_info {
   http_error error;
   std::string_view code;  // the body's "code"
@@ -34,21 +40,61 @@ struct http_error_info {
   std::string_view message;
 };
 
-std::span<const http_error_info> http_errors() noexcept;
-const http_error_info& info(http_error e) noexcept;
+// In the enum's order (checked below), so that info(e) is an index.
+inline constexpr std::array<http_error_info, http_error_count> http_error_table{{
+    {http_error::bad_request, "bad_request", 400, "the request is not valid HTTP/1.1"},
+    {http_error::bad_option, "bad_option", 400, "bad query option"},
+    {http_error::not_found, "not_found", 404, "no such endpoint"},
+    {http_error::method_not_allowed, "method_not_allowed", 405, "method not allowed on this endpoint"},
+    {http_error::request_timeout, "request_timeout", 408, "the request did not arrive in time"},
+    {http_error::length_required, "length_required", 411, "a POST needs a Content-Length or a chunked body"},
+    {http_error::body_too_large, "body_too_large", 413, "the request body is over the limit"},
+    {http_error::unsupported_media_type, "unsupported_media_type", 415,
+     "the body must be JSON (application/json, text/plain) or NDJSON (application/x-ndjson), UTF-8, "
+     "without Content-Encoding"},
+    {http_error::header_too_large, "header_too_large", 431, "the request headers are over the limit"},
+    {http_error::internal_error, "internal_error", 500, "internal error"},
+    {http_error::shutting_down, "shutting_down", 503, "the server is shutting down"},
+    {http_error::too_many_connections, "too_many_connections", 503, "too many open connections"},
+}};
+static_assert([] {
+  for (std::size_t i = 0; i < http_error_table.size(); ++i) {
+    if (static_cast<std::size_t>(http_error_table[i].error) != i) return false;
+  }
+  return true;
+}(), "http_error_table lists every http_error once, in the enum's order");
+
+inline std::span<const http_error_info> http_errors() noexcept { return http_error_table; }
+inline const http_error_info& info(http_error e) noexcept { return http_error_table[static_cast<std::size_t>(e)]; }
+
+// Every body below is written by the codec's writer (answer_options()). Text a client
+// sent (an option's name) is echoed with each byte that is not UTF-8 shown as U+FFFD.
+
+// The options of the service's own JSON answers: compact, ASCII (non-ASCII as \u escapes),
+// '/' as is.
+ujson::encode_options answer_options();
 
 // {"error":{"code":...,"message":...[,"option":...]}}; message defaults to the table's.
+void write_error_body(ujson::writer& w, http_error e, std::string_view message = {}, std::string_view option = {});
+// The same into a string, with a writer of its own (for answers outside a workspace).
 void write_error_body(std::string& out, http_error e, std::string_view message = {}, std::string_view option = {});
 
 // A codec error (422). With `line` nonzero (an NDJSON body) the line is that body line, the
 // column is within it and the offset counts from the start of the body.
 // validate_shape: {"valid":false,"error":{...}} (as /validate answers); else {"error":{...}}.
-void write_codec_error_body(std::string& out, const ujson::error& e, bool validate_shape);
+void write_codec_error_body(ujson::writer& w, const ujson::error& e, bool validate_shape);
 
 // An encoder failure (nan_or_infinity with allow_nan=false, ...): 422, no position.
-void write_encode_error_body(std::string& out, ujson::errc code);
+void write_encode_error_body(ujson::writer& w, ujson::errc code);
 
-// Appends s as a JSON string; bytes outside printable ASCII become escapes or '?'.
+// GET /healthz: {"status":"ok"}, or while draining {"status":"draining","error":{...}}.
+void write_health_body(ujson::writer& w, bool draining);
+
+// Appends s as a JSON string (ASCII, through the writer). Only the service's log lines
+// still use it, until they are written by a writer of their own.
 void append_json_string(std::string& out, std::string_view s);
+
+// s when it is valid UTF-8; else a copy in `scratch` with each stray byte as U+FFFD.
+std::string_view displayable(std::string_view s, std::string& scratch);
 
 }  // namespace ujson::proto

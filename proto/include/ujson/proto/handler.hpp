@@ -29,14 +29,6 @@ struct server_view {
   const metrics_source* metrics = nullptr;
 };
 
-// What the session needs to know of an answer (metrics, access log, keep-alive).
-struct outcome {
-  endpoint where = endpoint::other;
-  unsigned status = 200;
-  std::string_view error_code{};  // empty on success; else the body's "code"
-  bool close = false;             // the connection must close after this response
-};
-
 // Per-connection state reused by every request on it: decoder, DOM arena, writer and the
 // output buffers the response bodies point into.
 class workspace {

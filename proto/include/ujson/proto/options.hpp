@@ -21,14 +21,29 @@ enum endpoint_bits : std::uint8_t {
 
 enum class option_type : std::uint8_t { boolean, integer, enumeration, string };
 
+struct request_options;
+
+// A query value, parsed by the option's type before its setter sees it.
+struct option_value {
+  bool boolean = false;
+  long long integer = 0;
+  std::size_t choice = 0;  // enumerations: the index of the value in option_spec::values
+  std::string_view text;   // as given (percent-decoded)
+};
+
 struct option_spec {
   std::string_view name;
   option_type type;
   std::uint8_t endpoints;        // endpoint_bits
   std::string_view default_text; // as OpenAPI's `default` writes it
   long long minimum = 0;         // integers only
-  long long maximum = 0;         // integers only; max_depth's is the server's --max-depth
+  long long maximum = 0;         // integers only; see server_bound
   std::string_view values{};     // enumerations: "a|b|c"
+  // Stores the value in the request's options; false when it is outside what the option
+  // accepts beyond its type (then `requirement` says what it must be).
+  bool (*set)(const option_value&, request_options&) = nullptr;
+  std::string_view requirement{};
+  bool server_bound = false;     // the upper bound is the server's --max-depth, not `maximum`
 };
 
 // Every option, in the order openapi.yaml lists them.
@@ -37,7 +52,7 @@ std::span<const option_spec> option_specs() noexcept;
 // What a request asks of the codec.
 struct request_options {
   decode_options decode;  // read side (every POST endpoint)
-  encode_options encode;  // /encode only; /decode answers canonical compact JSON
+  encode_options encode;  // /encode; on /decode only `canonical` (RFC 8785), else canonical compact JSON
 };
 
 // A rejected option: its name (empty when the query itself is malformed) and why.

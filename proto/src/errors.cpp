@@ -90,16 +90,6 @@ void write_encode_error_body(ujson::writer& w, ujson::errc code) {
   w.end_object();
 }
 
-void append_json_string(std::string& out, std::string_view s) {
-  // The access log calls this four times per request on the serving thread: a writer
-  // (its escape tables) is built once per thread, not per call.
-  thread_local ujson::writer w(answer_options());
-  thread_local std::string scratch;
-  w.reset();
-  w.string(displayable(s, scratch));
-  out.append(w.output());
-}
-
 void write_health_body(ujson::writer& w, bool draining) {
   w.reset();
   w.begin_object();

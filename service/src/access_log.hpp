@@ -1,26 +1,28 @@
 #pragma once
-// Logs: one JSON object per line on stderr, each line in one write(2) so that threads
-// never interleave within a line.
+// The service's log: access lines (one per answered request) and event lines (start-up,
+// drain, errors), one JSON object per line on stderr, written by the codec's writer
+// (log_format.hpp) and handed to the log sink (log_sink.hpp), which writes batches on a
+// thread of its own. An access line costs the serving thread a copy of its fields into
+// its ring; the log thread formats it. Event lines are rare: formatted where they happen.
 
 #include <cstdint>
+#include <initializer_list>
+#include <string>
 #include <string_view>
+
+#include "log_format.hpp"
+#include "log_sink.hpp"
 
 namespace ujsond {
 
-struct access_entry {
-  std::string_view remote;  // "127.0.0.1:50312"
-  std::string_view method;
-  std::string_view target;
-  unsigned status = 0;
-  std::string_view error_code;  // empty on success
-  std::uint64_t bytes_in = 0;   // request body
-  std::uint64_t bytes_out = 0;  // response body
-  double seconds = 0;
-};
+// The sink's settings for this log: stderr, access records formatted as above, and a
+// warning line for dropped lines.
+log_sink::settings service_log_settings();
 
-void log_access(const access_entry& e);
+// False when the line was dropped (counted by the sink).
+bool log_access(log_sink& sink, const access_entry& e);
 
-// {"ts":...,"level":level,"msg":msg[,extra]}: extra is more members, already JSON ("\"port\":8080").
-void log_event(std::string_view level, std::string_view msg, std::string_view extra = {});
+// {"ts":...,"level":...,"msg":...,<fields>}. The log thread is woken for it at once.
+void log_event(log_sink& sink, log_level level, std::string_view msg, std::initializer_list<log_field> fields = {});
 
 }  // namespace ujsond

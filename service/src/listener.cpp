@@ -2,15 +2,38 @@
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
+#include <boost/beast/http/status.hpp>
 #include <string>
 
 #include "access_log.hpp"
 #include "session.hpp"
+#include "ujson/proto/errors.hpp"
 
 namespace ujsond {
 
 namespace net = boost::asio;
+namespace http = boost::beast::http;
+namespace proto = ujson::proto;
 using boost::system::error_code;
+
+namespace {
+
+// The answer to a connection over --max-connections, the same for every one: built once,
+// its body by proto like every other error body.
+const std::string& too_many_connections_answer() {
+  static const std::string answer = [] {
+    const proto::http_error_info& e = proto::info(proto::http_error::too_many_connections);
+    std::string body;
+    proto::write_error_body(body, e.error);
+    const auto reason = http::obsolete_reason(http::int_to_status(e.status));
+    return "HTTP/1.1 " + std::to_string(e.status) + " " + std::string(reason.data(), reason.size()) +
+           "\r\nServer: ujsond\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: " +
+           std::to_string(body.size()) + "\r\n\r\n" + body;
+  }();
+  return answer;
+}
+
+}  // namespace
 
 listener::listener(std::vector<net::io_context*> contexts, const tcp::endpoint& at, server_state& state)
     : contexts_(std::move(contexts)), acceptor_(contexts_.front()->get_executor()), state_(state) {
@@ -45,7 +68,7 @@ void listener::on_accept(error_code ec, socket_type socket) {
   if (ec) {
     if (!acceptor_.is_open()) return;
     // Out of descriptors and the like: say so, pause a little, accept again.
-    log_event("warning", "accept failed", "\"error\":\"" + ec.message() + "\"");
+    log_event(state_.log, log_level::warning, "accept failed", {{"error", ec.message()}});
     auto timer = std::make_shared<timer_type>(acceptor_.get_executor(), std::chrono::milliseconds(50));
     timer->async_wait([self = shared_from_this(), timer](error_code) { self->accept(); });
     return;
@@ -61,14 +84,9 @@ void listener::on_accept(error_code ec, socket_type socket) {
 
 void listener::reject(socket_type& socket) {
   state_.stats.connection_rejected();
-  static constexpr std::string_view body =
-      R"({"error":{"code":"too_many_connections","message":"too many open connections"}})";
-  static const std::string answer = "HTTP/1.1 503 Service Unavailable\r\nServer: ujsond\r\n"
-                                    "Content-Type: application/json\r\nConnection: close\r\nContent-Length: " +
-                                    std::to_string(body.size()) + "\r\n\r\n" + std::string(body);
   // A fresh socket's send buffer is empty: this write does not block.
   error_code ec;
-  net::write(socket, net::buffer(answer), ec);
+  net::write(socket, net::buffer(too_many_connections_answer()), ec);
   socket.shutdown(socket_type::shutdown_send, ec);
   socket.close(ec);
 }

@@ -25,7 +25,6 @@
 #include "listener.hpp"
 #include "probe.hpp"
 #include "server_state.hpp"
-#include "ujson/proto/errors.hpp"
 #include "ujson/version.hpp"
 
 namespace net = boost::asio;
@@ -33,11 +32,7 @@ using tcp = net::ip::tcp;
 
 namespace {
 
-std::string json_string(std::string_view s) {
-  std::string out;
-  ujson::proto::append_json_string(out, s);
-  return out;
-}
+using level = ujsond::log_level;
 
 int usage_error(const std::string& problem) {
   std::fprintf(stderr, "ujsond: %s\n%s", problem.c_str(), ujsond::usage_text().c_str());
@@ -85,6 +80,13 @@ int main(int argc, char** argv) {
   const net::ip::address address = net::ip::make_address(cfg.address, ec);
   if (ec) return usage_error("bad value '" + cfg.address + "' for --address");
 
+  // The log is made first and destroyed last: it outlives every thread that logs, and on
+  // its destruction (after the "stopped" line) it writes all it still holds.
+  ujsond::log_sink log(ujsond::service_log_settings());
+  // Before the io_contexts: connections still open at exit are destroyed with their
+  // context, and each tells `state` it is gone.
+  ujsond::server_state state(cfg, log);
+
   // One io_context per thread, each run by its own thread; connections are spread over
   // them. With one thread, Asio's reactor takes no locks at all.
   const int hint = cfg.threads == 1 ? BOOST_ASIO_CONCURRENCY_HINT_UNSAFE_IO : 1;
@@ -98,14 +100,12 @@ int main(int argc, char** argv) {
     keep_running.emplace_back(contexts.back()->get_executor());
   }
   net::io_context& ioc = *contexts.front();
-  ujsond::server_state state(cfg);
   std::shared_ptr<ujsond::listener> listener;
   try {
     listener = std::make_shared<ujsond::listener>(context_ptrs, tcp::endpoint(address, cfg.port), state);
   } catch (const boost::system::system_error& e) {
-    ujsond::log_event("error", "cannot listen",
-                      "\"address\":\"" + cfg.address + "\",\"port\":" + std::to_string(cfg.port) + ",\"error\":\"" +
-                          e.code().message() + "\"");
+    log_event(log, level::error, "cannot listen",
+              {{"address", cfg.address}, {"port", cfg.port}, {"error", e.code().message()}});
     return 1;
   }
   listener->run();
@@ -120,7 +120,7 @@ int main(int argc, char** argv) {
       gate.forced = true;  // a second signal: stop now
     } else {
       gate.signalled = true;
-      ujsond::log_event("info", "draining", "\"signal\":" + std::to_string(signo));
+      log_event(log, level::info, "draining", {{"signal", signo}});
       listener->stop();
       state.start_drain();
       signals.async_wait(on_signal);
@@ -129,10 +129,12 @@ int main(int argc, char** argv) {
   };
   signals.async_wait(on_signal);
 
-  ujsond::log_event("info", "listening",
-                    "\"address\":\"" + cfg.address + "\",\"port\":" + std::to_string(listener->port()) +
-                        ",\"threads\":" + std::to_string(cfg.threads) + ",\"threads_from\":" +
-                        json_string(cfg.threads_from) + ",\"version\":\"" UJSON_VERSION_STRING "\"");
+  log_event(log, level::info, "listening",
+            {{"address", cfg.address},
+             {"port", listener->port()},
+             {"threads", cfg.threads},
+             {"threads_from", cfg.threads_from},
+             {"version", UJSON_VERSION_STRING}});
 
   std::vector<std::thread> threads;
   for (auto& context : contexts) threads.emplace_back([c = context.get()] { c->run(); });
@@ -151,6 +153,10 @@ int main(int argc, char** argv) {
   const std::size_t left = state.open_sessions();
   for (auto& context : contexts) context->stop();
   for (auto& t : threads) t.join();
-  ujsond::log_event("info", "stopped", "\"connections_left\":" + std::to_string(left));
+  log.flush();  // the access lines of the last answers before the line that ends the log
+  log_event(log, level::info, "stopped", {{"connections_left", left}});
+  // Leaving this scope: connections still open (a second signal, or past the deadline)
+  // are destroyed with their io_context while `state` lives, then the log writes what
+  // it holds and its thread ends.
   return 0;
 }

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "log_sink.hpp"
 #include "ujson/proto/errors.hpp"
 
 namespace ujsond {
@@ -104,6 +105,11 @@ void metrics::render(std::string& out) const {
   out += "# HELP ujsond_connections_rejected_total Connections refused over --max-connections.\n";
   out += "# TYPE ujsond_connections_rejected_total counter\n";
   line(out, "ujsond_connections_rejected_total %llu\n", static_cast<unsigned long long>(rejected_.load(relaxed)));
+  out += "# HELP ujsond_log_lines_dropped_total Log lines lost: the log's reader fell behind by more than its "
+         "buffer, or writing to stderr failed.\n";
+  out += "# TYPE ujsond_log_lines_dropped_total counter\n";
+  line(out, "ujsond_log_lines_dropped_total %llu\n",
+       static_cast<unsigned long long>(log_ != nullptr ? log_->dropped_lines() : 0));
 }
 
 }  // namespace ujsond

@@ -12,6 +12,8 @@
 
 namespace ujsond {
 
+class log_sink;
+
 class metrics final : public ujson::proto::metrics_source {
  public:
   static constexpr std::array<unsigned, 13> statuses{200, 400, 404, 405, 408, 411, 413, 415, 422, 431, 500, 503, 0};
@@ -26,6 +28,8 @@ class metrics final : public ujson::proto::metrics_source {
   void connection_opened() noexcept;
   void connection_closed() noexcept;
   void connection_rejected() noexcept;
+  // Reports the log's dropped lines (the sink counts them; it must outlive this).
+  void watch(const log_sink& log) noexcept { log_ = &log; }
 
   void render(std::string& out) const override;
 
@@ -49,6 +53,7 @@ class metrics final : public ujson::proto::metrics_source {
   std::array<counter, error_kinds> errors_{};
   counter bytes_in_{0}, bytes_out_{0};
   counter open_{0}, opened_{0}, rejected_{0};
+  const log_sink* log_ = nullptr;
 };
 
 }  // namespace ujsond

@@ -1,6 +1,6 @@
 #pragma once
-// What every connection shares: the configuration, the counters, the draining flag, and
-// the set of open sessions (so that a drain can reach the idle ones).
+// What every connection shares: the configuration, the log, the counters, the draining
+// flag, and the set of open sessions (so that a drain can reach the idle ones).
 
 #include <atomic>
 #include <memory>
@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "config.hpp"
+#include "log_sink.hpp"
 #include "metrics.hpp"
 
 namespace ujsond {
@@ -16,9 +17,10 @@ class session;
 
 class server_state {
  public:
-  explicit server_state(const config& c) : cfg(c) {}
+  server_state(const config& c, log_sink& l) : cfg(c), log(l) { stats.watch(l); }
 
   const config& cfg;
+  log_sink& log;
   metrics stats;
 
   bool draining() const noexcept { return draining_.load(std::memory_order_acquire); }

@@ -378,7 +378,8 @@ void session::on_write(error_code ec) {
 }
 
 void session::record(const exchange& x) {
-  const double seconds = std::chrono::duration<double>(clock::now() - x.started).count();
+  const clock::time_point now = clock::now();
+  const double seconds = std::chrono::duration<double>(now - x.started).count();
   const bool have_header = x.parser && x.parser->is_header_done();
   const std::uint64_t bytes_in = x.parser ? x.parser->get().body().size() : 0;
   const std::uint64_t bytes_out = x.res.body().size();
@@ -399,7 +400,8 @@ void session::record(const exchange& x) {
   entry.bytes_in = bytes_in;
   entry.bytes_out = bytes_out;
   entry.seconds = seconds;
-  log_access(entry);
+  entry.at = now;
+  log_access(state_.log, entry);
 }
 
 void session::recycle(std::unique_ptr<exchange> x) {

@@ -4,9 +4,14 @@ ceiling), per workload and endpoint; prints the table and writes bench/results/h
 
 The servers run pinned to CPU 0 (ujsond with --threads 1), wrk pinned to CPU 1; each cell
 runs the three back to back.
-Every run must answer 2xx only: any other status, or a socket error, fails `make load`.
+A second part measures what the access log costs: ujsond with --access-log=true (the
+default) against --access-log=false on the same rows, runs interleaved, log to a file.
+Every run must answer 2xx only: any other status, or a socket error, fails `make load`; so
+does a log-on run whose log lacks a line for an answered request.
 Environment: LOAD_DURATION (seconds per run, default 3), LOAD_CONNECTIONS (default 32),
-LOAD_WORKLOADS (comma-separated ids, default all).
+LOAD_WORKLOADS (comma-separated ids, default all), LOAD_PARTS (table,access-log: the
+parts to run, default both; http.md keeps the other part from the last run that had it),
+LOAD_LOG_ROUNDS (off/on pairs per access-log row, default 5).
 """
 import json
 import os
@@ -14,6 +19,7 @@ import re
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,6 +35,13 @@ DURATION = int(os.environ.get("LOAD_DURATION", "3"))
 CONNECTIONS = int(os.environ.get("LOAD_CONNECTIONS", "32"))
 ENDPOINTS = ["/validate", "/decode", "/encode"]
 SERVER_CPU, CLIENT_CPU = "0", "1"
+PARTS = os.environ.get("LOAD_PARTS", "table,access-log").split(",")
+LOG_ROUNDS = int(os.environ.get("LOAD_LOG_ROUNDS", "5"))
+# The access log's rows: the issue's medium body, and the smallest body (the most requests
+# per second, so the most lines: the log's worst case).
+LOG_ROWS = [("medium_object", "/validate"), ("trues", "/validate")]
+LOG_BAR = 0.97  # log on >= 97% of log off
+LOG_SECTION = "## The access log's cost"
 
 
 def free_port():
@@ -51,9 +64,9 @@ def wait_port(port, proc, timeout=10.0):
 
 
 class Server:
-    def __init__(self, name, argv, port, cwd=None):
+    def __init__(self, name, argv, port, cwd=None, log=None):
         self.name, self.port = name, port
-        self.log = tempfile.TemporaryFile()
+        self.log = log or tempfile.TemporaryFile()
         self.proc = subprocess.Popen(["taskset", "-c", SERVER_CPU] + argv, stdout=self.log, stderr=self.log, cwd=cwd)
         wait_port(port, self.proc)
 
@@ -66,10 +79,10 @@ class Server:
             self.proc.wait()
 
 
-def start_ujsond():
+def start_ujsond(access_log=False, log=None, name="ujsond"):
     port = free_port()
-    return Server("ujsond", [str(BUILD / "service" / "ujsond"), "--port", str(port), "--threads", "1",
-                             "--access-log=false", "--drain-timeout", "0"], port)
+    return Server(name, [str(BUILD / "service" / "ujsond"), "--port", str(port), "--threads", "1",
+                         f"--access-log={'true' if access_log else 'false'}", "--drain-timeout", "0"], port, log=log)
 
 
 def start_node():
@@ -116,6 +129,29 @@ def check_answer(port, workload, path):
     return status
 
 
+def metric(port, name):
+    """One counter from ujsond's /metrics."""
+    with socket.create_connection(("127.0.0.1", port)) as s:
+        s.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        data = b""
+        while chunk := s.recv(1 << 16):
+            data += chunk
+    m = re.search(rf"^{name} (\d+)$", data.decode(), re.M)
+    return int(m.group(1)) if m else None
+
+
+def log_lines(log):
+    """The lines in a log-on server's log file, each checked to be one JSON object."""
+    log.flush()
+    log.seek(0)
+    n = 0
+    for line in log:
+        if not line.startswith(b"{") or not isinstance(json.loads(line), dict):
+            raise RuntimeError(f"log line is not a JSON object: {line[:200]!r}")
+        n += 1
+    return n
+
+
 def main():
     for tool in ("wrk", "node", "taskset"):
         if not shutil.which(tool):
@@ -123,6 +159,9 @@ def main():
     if (os.cpu_count() or 1) < 2:
         global CLIENT_CPU
         CLIENT_CPU = "0"
+    unknown = set(PARTS) - {"table", "access-log"}
+    if unknown:
+        sys.exit(f"load: unknown LOAD_PARTS {', '.join(sorted(unknown))} (known: table, access-log)")
     BODIES.mkdir(parents=True, exist_ok=True)
     subprocess.run([str(BUILD / "tests" / "load" / "load_bodies"), str(BODIES)], check=True)
     index = [l.split("\t") for l in (BODIES / "index.tsv").read_text().splitlines()]
@@ -130,8 +169,26 @@ def main():
     if wanted:
         index = [w for w in index if w[0] in wanted.split(",")]
 
-    results = {}  # (server, workload, path) -> wrk result
     failures = []
+    sections = {}
+    if "table" in PARTS:
+        results = run_table(index, failures)
+        sections["table"] = render(index, results, failures)
+    if "access-log" in PARTS:
+        rows = [r for r in LOG_ROWS if not wanted or r[0] in wanted.split(",")]
+        log_results = run_access_log(rows, failures)
+        sections["access-log"] = render_access_log(index, rows, log_results)
+
+    report = write_results(sections)
+    print()
+    print(report)
+    if failures:
+        print("load: FAILED\n  " + "\n  ".join(failures), file=sys.stderr)
+        sys.exit(1)
+
+
+def run_table(index, failures):
+    results = {}  # (server, workload, path) -> wrk result
     # All three servers run at once, pinned to the same core (an idle one takes no CPU),
     # and each cell runs them back to back, so that a change in the machine's other load
     # shifts the numbers being compared together.
@@ -161,15 +218,67 @@ def main():
         finally:
             for server in servers:
                 server.stop()
+    return results
 
-    report = render(index, results, failures)
+
+def run_access_log(rows, failures):
+    """Per row, LOG_ROUNDS pairs of runs, log off and log on, their order alternating, so that
+    a change in the machine's other load falls on both; (workload, path) -> {"off": [...], "on": [...]}."""
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        log = open(Path(tmp) / "access.log", "a+b")  # appended to, as `2>>file` would be
+        servers = {}
+        try:
+            servers["off"] = start_ujsond()
+            servers["on"] = start_ujsond(access_log=True, log=log, name="ujsond-log")
+            for wid, path in rows:
+                runs = results[(wid, path)] = {"off": [], "on": [], "dropped": 0}
+                dropped_before = metric(servers["on"].port, "ujsond_log_lines_dropped_total")
+                for server in servers.values():
+                    wrk(server.port, wid, path, 1)  # warm-up
+                for round_ in range(LOG_ROUNDS):
+                    for mode in (("off", "on") if round_ % 2 == 0 else ("on", "off")):
+                        server = servers[mode]
+                        time.sleep(1)
+                        log.truncate(0)
+                        status = check_answer(server.port, wid, path)
+                        r = wrk(server.port, wid, path, DURATION)
+                        runs[mode].append(r)
+                        if r["bad"] or not 200 <= status < 300:
+                            failures.append(f"{server.name} {path} {wid}: status {status}, {r['non_2xx']} non-2xx, "
+                                            f"{r['bad'] - r['non_2xx']} socket errors")
+                        line = ""
+                        if mode == "on":
+                            time.sleep(0.5)  # the log thread writes what arrived within some 10 ms
+                            lines = log_lines(log)
+                            # wrk counts the answers it read; the server may have sent a few more.
+                            if lines < r["requests"] + 1:
+                                failures.append(f"ujsond-log {path} {wid}: {lines} log lines for "
+                                                f"{r['requests'] + 1} answered requests")
+                            line = f"  log lines {lines}"
+                        print(f"{server.name:10} {path:10} {wid:15} {r['rps']:10.0f} req/s "
+                              f"p99 {r['p99_us'] / 1000:7.2f} ms{line}", flush=True)
+                runs["dropped"] = metric(servers["on"].port, "ujsond_log_lines_dropped_total") - dropped_before
+                if runs["dropped"]:
+                    failures.append(f"ujsond-log {path} {wid}: {runs['dropped']} log lines dropped")
+        finally:
+            for server in servers.values():
+                server.stop()
+            log.close()
+    return results
+
+
+def write_results(sections):
+    """bench/results/http.md: the table part, then the access-log part; a part that did not
+    run this time is kept as the last run that had it wrote it."""
+    old = RESULTS.read_text() if RESULTS.exists() else ""
+    old_table, _, old_log = old.partition(LOG_SECTION)
+    table = sections.get("table", old_table).rstrip("\n")
+    log = sections.get("access-log", LOG_SECTION + old_log if old_log else "").rstrip("\n")
+    report = table + ("\n\n" + log if log else "") + "\n"
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(report)
-    print()
-    print(report)
-    if failures:
-        print("load: FAILED\n  " + "\n  ".join(failures), file=sys.stderr)
-        sys.exit(1)
+    return report
 
 
 def render(index, results, failures):
@@ -218,6 +327,45 @@ def render(index, results, failures):
     lines += ["", f"Bars met: {sum(verdicts)} of {len(verdicts)}. "
               f"Non-2xx responses or socket errors: {'none' if not failures else len(failures)}.",
               "", "Command: `make load` (tests/load/run_load.py).", ""]
+    return "\n".join(lines)
+
+
+def render_access_log(index, rows, results):
+    labels = {wid: (label, size) for wid, label, size in index}
+    lines = [
+        LOG_SECTION,
+        "",
+        f"ujsond with `--access-log=true` (the default: one JSON line per request) against "
+        f"`--access-log=false`, both `--threads 1` on the same core, wrk on the other, {CONNECTIONS} "
+        f"connections; {LOG_ROUNDS} rounds of one {DURATION} s run each way, the order alternating "
+        "(off, on, on, off, ...); req/s are medians, on/off is the median of the rounds' ratios. The log "
+        "went to a file (as `2>>file`); after every log-on run its lines were counted (at least one per "
+        "answered request) and each parsed as a JSON object. "
+        f"Bar: log on at least {LOG_BAR:.0%} of log off.",
+        "",
+        "| workload | body | endpoint | log off req/s | log on req/s | on/off | p99 ms off / on | off runs | "
+        "on runs | lines dropped | bar |",
+        "|---|---:|---|---:|---:|---:|---:|---|---|---:|---|",
+    ]
+    for wid, path in rows:
+        runs = results.get((wid, path))
+        if not runs or not runs["off"] or not runs["on"]:
+            continue
+        off = statistics.median(r["rps"] for r in runs["off"])
+        on = statistics.median(r["rps"] for r in runs["on"])
+        # Each round's two runs are back to back: their ratio is what the machine's other
+        # load disturbs least (an A/A run with the log off on both gave 99.6% this way and
+        # 97.8% as a ratio of medians).
+        ratio = statistics.median(a["rps"] / b["rps"] for a, b in zip(runs["on"], runs["off"]) if b["rps"])
+        label, size = labels.get(wid, (wid, "0"))
+        lines.append("| " + " | ".join([
+            label, f"{int(size):,} B", path, f"{off:,.0f}", f"{on:,.0f}", f"{ratio:.1%}",
+            f"{statistics.median(r['p99_us'] for r in runs['off']) / 1000:.2f} / "
+            f"{statistics.median(r['p99_us'] for r in runs['on']) / 1000:.2f}",
+            " ".join(f"{r['rps'] / 1000:.1f}k" for r in runs["off"]),
+            " ".join(f"{r['rps'] / 1000:.1f}k" for r in runs["on"]),
+            f"{runs['dropped']}", f"≥{LOG_BAR:.0%} {'✓' if ratio >= LOG_BAR else '✗'}"]) + " |")
+    lines += ["", "Command: `LOAD_PARTS=access-log make load` runs this part alone.", ""]
     return "\n".join(lines)
 
 

@@ -6,6 +6,8 @@
 #include <thread>
 
 #include "service_support.hpp"
+#include "ujson/dom.hpp"
+#include "ujson/proto/errors.hpp"
 
 namespace {
 
@@ -175,7 +177,15 @@ TEST(ConnectionLimit, OverMaxConnectionsIs503) {
   client third(s.port());
   const response r = third.read();
   EXPECT_EQ(r.result_int(), 503);
-  EXPECT_NE(r.body().find("too_many_connections"), std::string::npos);
+  EXPECT_EQ(r[http::field::content_type], "application/json");
+  EXPECT_FALSE(r.keep_alive());
+  // The body proto writes for this error, as for every other.
+  ujson::document body;
+  ASSERT_EQ(body.parse(r.body()).code, ujson::errc::ok) << r.body();
+  const auto& info = ujson::proto::info(ujson::proto::http_error::too_many_connections);
+  EXPECT_EQ(body.root()["error"]["code"].as_string(), info.code) << r.body();
+  EXPECT_EQ(body.root()["error"]["message"].as_string(), info.message) << r.body();
+  EXPECT_EQ(body.root().size(), 1u) << r.body();
   EXPECT_EQ(a.roundtrip(get("/healthz")).result_int(), 200);  // the others go on
 }
 

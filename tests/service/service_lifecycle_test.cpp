@@ -13,24 +13,8 @@ namespace {
 
 using namespace ujsond_test;
 
-struct run_result {
-  int status;
-  std::string output;
-};
-
-run_result run(const std::string& args) {
-  const std::string command = std::string(UJSOND_BIN) + " " + args + " 2>&1";
-  FILE* p = popen(command.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  const int status = pclose(p);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
-
 TEST(Flags, HelpListsEveryFlagWithItsVariableAndDefault) {
-  const run_result r = run("--help");
+  const run_result r = run_ujsond("--help");
   EXPECT_EQ(r.status, 0);
   const std::vector<std::pair<std::string, std::string>> flags{
       {"address", "127.0.0.1"}, {"port", "8080"},          {"threads", "0"},        {"max-body", "16MiB"},
@@ -48,11 +32,11 @@ TEST(Flags, BadFlagsExit2WithUsage) {
   for (const char* args : {"--bogus", "--port 70000", "--threads x", "--max-body 1Q", "--read-timeout forever",
                            "--access-log=maybe", "stray", "--port"}) {
     SCOPED_TRACE(args);
-    const run_result r = run(args);
+    const run_result r = run_ujsond(args);
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.output.find("usage: ujsond"), std::string::npos);
   }
-  const run_result env = run("--version");
+  const run_result env = run_ujsond("--version");
   EXPECT_EQ(env.status, 0);
   EXPECT_EQ(env.output.rfind("ujsond ", 0), 0u);
 }
@@ -113,7 +97,7 @@ TEST(Flags, EveryValueFlagTakesBothSpellings) {
 
 TEST(Flags, CannotListenExits1) {
   server s;
-  const run_result r = run("--port " + std::to_string(s.port()));
+  const run_result r = run_ujsond("--port " + std::to_string(s.port()));
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.output.find("cannot listen"), std::string::npos) << r.output;
 }

@@ -11,6 +11,7 @@
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -30,17 +31,25 @@ std::string read_all(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-server::server(std::vector<std::string> args, std::vector<std::string> env) {
-  char path[] = "/tmp/ujsond-test-XXXXXX";
-  const int fd = mkstemp(path);
-  if (fd < 0) throw std::runtime_error("mkstemp");
-  log_path_ = path;
+run_result run_ujsond(const std::string& args) {
+  const std::string command = std::string(UJSOND_BIN) + " " + args + " 2>&1";
+  FILE* p = popen(command.c_str(), "r");
+  if (p == nullptr) throw std::runtime_error("popen");
+  std::string out;
+  char buf[4096];
+  for (std::size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+  const int status = pclose(p);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+pid_t spawn_ujsond(const std::vector<std::string>& args, const std::vector<std::string>& env, int output) {
   std::vector<std::string> argv{UJSOND_BIN, "--port", "0", "--threads", "2"};
   argv.insert(argv.end(), args.begin(), args.end());
-  pid_ = fork();
-  if (pid_ == 0) {
-    dup2(fd, STDOUT_FILENO);
-    dup2(fd, STDERR_FILENO);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(output, STDOUT_FILENO);
+    dup2(output, STDERR_FILENO);
+    if (output != STDOUT_FILENO && output != STDERR_FILENO) close(output);
     for (const std::string& e : env) putenv(const_cast<char*>(e.c_str()));
     std::vector<char*> raw;
     for (std::string& a : argv) raw.push_back(a.data());
@@ -48,20 +57,42 @@ server::server(std::vector<std::string> args, std::vector<std::string> env) {
     execv(raw[0], raw.data());
     _exit(127);
   }
-  close(fd);
-  const std::regex listening(R"("msg":"listening".*"port":([0-9]+))");
-  for (int i = 0; i < 3000; ++i) {  // up to 30 s: the ASan build starts slowly on a busy machine
-    std::smatch m;
-    const std::string text = log();
-    if (std::regex_search(text, m, listening)) {
-      port_ = static_cast<unsigned short>(std::stoi(m[1]));
-      return;
-    }
+  if (pid < 0) throw std::runtime_error("fork");
+  return pid;
+}
+
+unsigned short listening_port(const std::string& log) {
+  static const std::regex listening(R"("msg":"listening".*"port":([0-9]+))");
+  std::smatch m;
+  return std::regex_search(log, m, listening) ? static_cast<unsigned short>(std::stoi(m[1])) : 0;
+}
+
+int wait_exit(pid_t& pid, std::chrono::milliseconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  for (;;) {
     int status = 0;
-    if (waitpid(pid_, &status, WNOHANG) == pid_) {
-      pid_ = -1;
-      throw std::runtime_error("ujsond exited at start: " + text);
+    if (waitpid(pid, &status, WNOHANG) == pid) {
+      pid = -1;
+      return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     }
+    if (std::chrono::steady_clock::now() >= deadline) return -1;
+    std::this_thread::sleep_for(5ms);
+  }
+}
+
+server::server(std::vector<std::string> args, std::vector<std::string> env) {
+  char path[] = "/tmp/ujsond-test-XXXXXX";
+  const int fd = mkstemp(path);
+  if (fd < 0) throw std::runtime_error("mkstemp");
+  log_path_ = path;
+  pid_ = spawn_ujsond(args, env, fd);
+  close(fd);
+  for (int i = 0; i < 3000; ++i) {  // up to 30 s: the ASan build starts slowly on a busy machine
+    const std::string text = log();
+    port_ = listening_port(text);
+    if (port_ != 0) return;
+    wait_exit(pid_, 0ms);
+    if (pid_ < 0) throw std::runtime_error("ujsond exited at start: " + text);
     std::this_thread::sleep_for(10ms);
   }
   throw std::runtime_error("ujsond did not start: " + log());
@@ -87,18 +118,7 @@ std::string server::log_with(const std::string& needle, std::chrono::millisecond
 
 void server::signal(int sig) const { kill(pid_, sig); }
 
-int server::wait(std::chrono::milliseconds limit) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < deadline) {
-    int status = 0;
-    if (waitpid(pid_, &status, WNOHANG) == pid_) {
-      pid_ = -1;
-      return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    }
-    std::this_thread::sleep_for(5ms);
-  }
-  return -1;
-}
+int server::wait(std::chrono::milliseconds limit) { return wait_exit(pid_, limit); }
 
 request post(const std::string& target, const std::string& body, const char* type) {
   request req{http::verb::post, target, 11};

@@ -26,6 +26,22 @@ using namespace std::chrono_literals;
 
 std::string read_all(const std::string& path);
 
+// ujsond run to its end with `args` (a shell command line's words), stdout and stderr together.
+struct run_result {
+  int status;  // exit status, -1 when killed by a signal
+  std::string output;
+};
+run_result run_ujsond(const std::string& args);
+
+// ujsond started with the tests' defaults (--port 0 --threads 2) and then `args`, with `env`
+// added to its environment and stdout and stderr on `output`; its pid.
+pid_t spawn_ujsond(const std::vector<std::string>& args, const std::vector<std::string>& env, int output);
+// The port of the "listening" line in a log, or 0 while there is none.
+unsigned short listening_port(const std::string& log);
+// Waits up to `limit` for `pid` to end: its exit status (and pid becomes -1), or -1 when
+// it is still running or was killed by a signal.
+int wait_exit(pid_t& pid, std::chrono::milliseconds limit);
+
 // The ujsond process: stdout and stderr go to a file (its log).
 class server {
  public:

@@ -90,10 +90,6 @@ void write_encode_error_body(ujson::writer& w, ujson::errc code);
 // GET /healthz: {"status":"ok"}, or while draining {"status":"draining","error":{...}}.
 void write_health_body(ujson::writer& w, bool draining);
 
-// Appends s as a JSON string (ASCII, through the writer). Only the service's log lines
-// still use it, until they are written by a writer of their own.
-void append_json_string(std::string& out, std::string_view s);
-
 // s when it is valid UTF-8; else a copy in `scratch` with each stray byte as U+FFFD.
 std::string_view displayable(std::string_view s, std::string& scratch);
 

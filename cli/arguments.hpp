@@ -11,11 +11,16 @@ namespace ujson::cli {
 
 enum class command { help, validate, format };
 
+// What `format` reads and writes (--from, --to).
+enum class data_format { json, msgpack, cbor };
+
 struct invocation {
   command what = command::help;
   std::vector<std::string> files;  // validate: as given (none means standard input); format: exactly one, "-" for stdin
   encode_options encode;           // format only: canonical output unless flags say otherwise
   decode_options decode;
+  data_format from = data_format::json;
+  data_format to = data_format::json;
 };
 
 // Why the command line is refused: the argument at fault (empty when the command is

@@ -10,6 +10,7 @@
 
 #include "arguments.hpp"
 #include "read_file.hpp"
+#include "ujson/binary_writer.hpp"
 #include "ujson/dom.hpp"
 #include "ujson/validate.hpp"
 
@@ -18,8 +19,8 @@ namespace {
 constexpr std::string_view usage_text =
     "usage: ujson validate [FILE...]\n"
     "       ujson format [--indent N] [--sort-keys] [--ensure-ascii] [--escape-slashes]\n"
-    "                    [--html-safe] [--max-depth N] [FILE]\n"
-    "       ujson format --canonical [--max-depth N] [FILE]\n"
+    "                    [--html-safe] [--max-depth N] [--from F] [--to F] [--binary base64] [FILE]\n"
+    "       ujson format --canonical [--max-depth N] [--from F] [FILE]\n"
     "\n"
     "validate  check that each FILE (standard input when none or '-') is one JSON text;\n"
     "          errors go to stderr as FILE:LINE:COLUMN: message\n"
@@ -34,6 +35,10 @@ constexpr std::string_view usage_text =
     "  --canonical       RFC 8785 (JSON Canonicalization Scheme): members sorted by UTF-16\n"
     "                    code units, numbers as JavaScript writes them; duplicate keys, NaN,\n"
     "                    integers that would come out as others and lone surrogates are errors\n"
+    "  --from F, --to F  the input's and the output's format: json (default), msgpack or cbor;\n"
+    "                    concatenated MessagePack or CBOR values are a sequence, written as one\n"
+    "                    JSON line each (docs/binary-formats.md maps every value)\n"
+    "  --binary base64   read MessagePack bin and CBOR byte strings as base64 text (else an error)\n"
     "exit status: 0 success, 1 invalid JSON or unreadable input, 2 usage error\n";
 
 int usage_error(std::string_view problem) {
@@ -73,35 +78,69 @@ int run_validate(const std::vector<std::string>& args) {
   return status;
 }
 
-int run_format(const ujson::cli::invocation& how) {
-  const std::string& path = how.files.front();
-  const ujson::encode_options& enc = how.encode;
-  const ujson::decode_options& dec = how.decode;
-  std::string contents;
-  if (!load(path, contents)) return 1;
-  ujson::document doc(dec);
-  if (const ujson::error e = doc.parse(contents)) {
-    report(path, e);
-    return 1;
-  }
-  ujson::buffer text;
+// Writes one document in the output format; false (after saying why) when the writer refuses it.
+bool write_document(const ujson::cli::invocation& how, const std::string& path, const ujson::value& root,
+                    ujson::buffer& text, ujson::binary_writer& binary) {
   ujson::errc written;
-  {
-    ujson::writer w(text, enc);  // gives the text back when it ends
-    written = ujson::write_value(w, doc.root());
+  if (how.to == ujson::cli::data_format::json) {
+    ujson::writer w(text, how.encode);  // gives the text back when it ends
+    written = ujson::write_value(w, root);
+  } else {
+    written = ujson::write_value(binary, root);
   }
   if (written != ujson::errc::ok) {
     std::fprintf(stderr, "ujson: %s: %.*s\n", path.c_str(), static_cast<int>(ujson::message(written).size()),
                  ujson::message(written).data());
-    return 1;
+    return false;
   }
-  text.push_back('\n');
-  const std::string_view out = text.view();
+  return true;
+}
+
+int run_format(const ujson::cli::invocation& how) {
+  const std::string& path = how.files.front();
+  std::string contents;
+  if (!load(path, contents)) return 1;
+  ujson::document doc(how.decode);
+  ujson::buffer text;
+  ujson::binary_writer binary(how.to == ujson::cli::data_format::cbor ? ujson::binary_format::cbor
+                                                                       : ujson::binary_format::msgpack,
+                              how.encode);
+  // One JSON text, or a sequence of MessagePack or CBOR values (one JSON line each).
+  std::size_t offset = 0;
+  int status = 0;
+  do {
+    ujson::error e;
+    if (how.from == ujson::cli::data_format::json) {
+      e = doc.parse(contents);
+      offset = contents.size();
+    } else {
+      e = doc.parse(contents, offset,
+                    how.from == ujson::cli::data_format::cbor ? ujson::binary_format::cbor : ujson::binary_format::msgpack);
+    }
+    if (e && how.from == ujson::cli::data_format::json) {
+      report(path, e);
+      status = 1;
+      break;
+    }
+    if (e) {
+      std::fprintf(stderr, "%s: offset %zu: %.*s (%.*s)\n", path.c_str(), e.offset,
+                   static_cast<int>(e.message().size()), e.message().data(),
+                   static_cast<int>(ujson::code_name(e.code).size()), ujson::code_name(e.code).data());
+      status = 1;
+      break;
+    }
+    if (!write_document(how, path, doc.root(), text, binary)) {
+      status = 1;
+      break;
+    }
+    if (how.to == ujson::cli::data_format::json) text.push_back('\n');
+  } while (offset < contents.size());
+  const std::string_view out = how.to == ujson::cli::data_format::json ? text.view() : binary.output();
   if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size() || std::fflush(stdout) != 0) {
     std::perror("ujson: cannot write the output");
     return 1;
   }
-  return 0;
+  return status;
 }
 
 }  // namespace

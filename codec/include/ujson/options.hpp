@@ -11,6 +11,14 @@ inline constexpr std::size_t default_max_depth = 1024;
 
 enum class duplicate_keys : std::uint8_t { keep_last, keep_first, reject };
 
+// The binary formats the codec reads and writes beside JSON (binary_reader.hpp,
+// binary_writer.hpp; docs/binary-formats.md maps every value).
+enum class binary_format : std::uint8_t { msgpack, cbor };
+
+// MessagePack bin and CBOR byte strings have no JSON form: refused (errc::unsupported_value,
+// at the value's offset) unless asked for as base64 text (RFC 4648, padded).
+enum class binary_values : std::uint8_t { reject, base64 };
+
 struct decode_options {
   std::size_t max_depth = default_max_depth;
   // Applied by object models (the DOM, the Python module); the raw event stream reports every key.
@@ -20,6 +28,8 @@ struct decode_options {
   // Decode a \uD800..\uDFFF escape without its partner to that code point, written as
   // a three-byte generalized UTF-8 sequence (WTF-8); needed for ujson parity in Python.
   bool allow_lone_surrogates = false;
+  // Only the MessagePack and CBOR readers meet binary values.
+  binary_values binary = binary_values::reject;
 
   bool operator==(const decode_options&) const = default;
 };

@@ -107,6 +107,7 @@ int run_format(const ujson::cli::invocation& how) {
                               how.encode);
   // One JSON text, or a sequence of MessagePack or CBOR values (one JSON line each).
   std::size_t offset = 0;
+  std::size_t written = 0;  // the JSON text of the documents written whole
   int status = 0;
   do {
     ujson::error e;
@@ -134,8 +135,11 @@ int run_format(const ujson::cli::invocation& how) {
       break;
     }
     if (how.to == ujson::cli::data_format::json) text.push_back('\n');
+    written = text.view().size();
   } while (offset < contents.size());
-  const std::string_view out = how.to == ujson::cli::data_format::json ? text.view() : binary.output();
+  // A binary writer hands out whole values only; a JSON one may hold part of the failed one.
+  const std::string_view out =
+      how.to == ujson::cli::data_format::json ? text.view().substr(0, written) : binary.output();
   if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size() || std::fflush(stdout) != 0) {
     std::perror("ujson: cannot write the output");
     return 1;

@@ -14,7 +14,6 @@ namespace ujson::proto {
 namespace {
 
 constexpr std::string_view json_type = "application/json";
-constexpr std::string_view ndjson_type = "application/x-ndjson";
 constexpr std::string_view metrics_type = "text/plain; version=0.0.4; charset=utf-8";
 
 void finish(response& res, unsigned version, unsigned status, std::string_view content_type, std::string_view body,
@@ -87,6 +86,11 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
       type_field == req.end() ? std::string_view() : std::string_view(type_field->value().data(), type_field->value().size());
   const media kind = classify_media(type);
   if (kind == media::unsupported) return fail(req, res, ws, where, http_error::unsupported_media_type);
+  const auto accept_field = req.find(http::field::accept);
+  const answer_format answer = negotiate_answer(
+      accept_field == req.end() ? std::string_view()
+                                : std::string_view(accept_field->value().data(), accept_field->value().size()));
+  if (answer == answer_format::none) return fail(req, res, ws, where, http_error::not_acceptable);
 
   const std::uint8_t bit = where == endpoint::validate ? on_validate : where == endpoint::decode ? on_decode : on_encode;
   request_options options;
@@ -98,16 +102,15 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
   const std::string_view body = req.body().view();
   work_result r;
   if (where == endpoint::validate) {
-    r = run_validate(body, kind, options, ws);
+    r = run_validate(body, kind, answer, options, ws);
   } else if (where == endpoint::decode) {
     // canonical=true: the writer takes only max_depth from options.encode, the rest is RFC 8785's.
     const encode_options write = options.encode.canonical ? options.encode : canonical_encode_options(options.decode);
-    r = run_transform(body, kind, options.decode, write, ws);
+    r = run_transform(body, kind, answer, options.decode, write, ws);
   } else {
-    r = run_transform(body, kind, options.decode, options.encode, ws);
+    r = run_transform(body, kind, answer, options.decode, options.encode, ws);
   }
-  const bool ndjson_out = kind == media::ndjson && r.status == 200 && where != endpoint::validate;
-  finish(res, req.version(), r.status, ndjson_out ? ndjson_type : json_type, r.body, req.keep_alive());
+  finish(res, req.version(), r.status, r.type, r.body, req.keep_alive());
   return {where, r.status, std::nullopt, r.error};
 }
 

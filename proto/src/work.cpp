@@ -49,19 +49,59 @@ work_result encode_error(workspace::impl& ws, ujson::errc code) {
   return {422, code, ws.answer.output()};
 }
 
-// {"valid":true}, with "lines":N for an NDJSON body.
-work_result valid(workspace::impl& ws, const std::size_t* lines) {
-  ujson::writer& w = ws.answer;
-  w.reset();
+constexpr std::string_view ndjson_type = "application/x-ndjson";
+
+binary_format binary_of(media kind) { return kind == media::cbor ? binary_format::cbor : binary_format::msgpack; }
+binary_format binary_of(answer_format f) { return f == answer_format::cbor ? binary_format::cbor : binary_format::msgpack; }
+std::string_view type_of(answer_format f) {
+  return f == answer_format::cbor ? "application/cbor" : f == answer_format::msgpack ? "application/msgpack" : "application/json";
+}
+
+// Line and column mean nothing in MessagePack or CBOR: the error's line is 1 and its
+// column the byte offset + 1, so that the three always agree.
+ujson::error binary_position(ujson::error e) {
+  e.line = 1;
+  e.column = e.offset + 1;
+  return e;
+}
+
+// {"valid":true}, with "lines":N for an NDJSON body or "values":N for a binary sequence,
+// through any writer.
+template <class Writer>
+void write_valid(Writer& w, std::string_view count_name, const std::size_t* count) {
   w.begin_object();
   w.key("valid");
   w.boolean(true);
-  if (lines != nullptr) {
-    w.key("lines");
-    w.uint64(*lines);
+  if (count != nullptr) {
+    w.key(count_name);
+    w.uint64(*count);
   }
   w.end_object();
-  return {200, ujson::errc::ok, w.output()};
+}
+
+work_result valid(workspace::impl& ws, answer_format answer, std::string_view count_name, const std::size_t* count) {
+  if (answer == answer_format::json) {
+    ujson::writer& w = ws.answer;
+    w.reset();
+    write_valid(w, count_name, count);
+    return {200, ujson::errc::ok, w.output()};
+  }
+  ujson::binary_writer& w = ws.binary_writer_for(binary_of(answer), answer_options());
+  write_valid(w, count_name, count);
+  return {200, ujson::errc::ok, w.output(), type_of(answer)};
+}
+
+// Each value of a MessagePack or CBOR body in turn: fn(offset) parses the one at offset
+// and moves it. Stops at the first error, positioned in the whole body.
+template <class Fn>
+ujson::error for_each_value(std::string_view body, Fn&& fn, std::size_t& count) {
+  std::size_t offset = 0;
+  count = 0;
+  do {
+    if (const ujson::error e = fn(offset)) return binary_position(e);
+    ++count;
+  } while (offset < body.size());
+  return {};
 }
 
 }  // namespace
@@ -76,22 +116,74 @@ ujson::document& workspace::impl::document_for(const decode_options& o) {
   return *document_;
 }
 
-work_result run_validate(std::string_view body, media kind, const request_options& o, workspace::impl& ws) {
-  ujson::decoder& d = ws.decoder_for(o.decode);
-  ujson::validating_handler h;
-  if (kind == media::json) {
-    if (const ujson::error e = d.decode(body, h)) return codec_error(ws, e, true);
-    return valid(ws, nullptr);
-  }
-  std::size_t lines = 0;
-  const ujson::error e = for_each_line(body, [&](std::string_view line) { return d.decode(line, h); }, lines);
-  if (e) return codec_error(ws, e, true);
-  return valid(ws, &lines);
+ujson::binary_reader& workspace::impl::binary_reader_for(binary_format f, const decode_options& o) {
+  if (!binary_reader_ || binary_reader_->format() != f || binary_reader_->options() != o) binary_reader_.emplace(f, o);
+  return *binary_reader_;
 }
 
-work_result run_transform(std::string_view body, media kind, const decode_options& read,
+ujson::binary_writer& workspace::impl::binary_writer_for(binary_format f, const encode_options& o) {
+  if (!binary_writer_ || binary_writer_->format() != f || !(binary_writer_->options() == o)) {
+    binary_writer_.emplace(f, o);
+  }
+  binary_writer_->reset();
+  return *binary_writer_;
+}
+
+work_result run_validate(std::string_view body, media kind, answer_format answer, const request_options& o,
+                         workspace::impl& ws) {
+  ujson::validating_handler h;
+  std::size_t count = 0;
+  if (kind == media::msgpack || kind == media::cbor) {
+    ujson::binary_reader& reader = ws.binary_reader_for(binary_of(kind), o.decode);
+    const ujson::error e =
+        for_each_value(body, [&](std::size_t& offset) { return reader.read(body, offset, h); }, count);
+    if (e) return codec_error(ws, e, true);
+    return valid(ws, answer, "values", &count);
+  }
+  ujson::decoder& d = ws.decoder_for(o.decode);
+  if (kind == media::json) {
+    if (const ujson::error e = d.decode(body, h)) return codec_error(ws, e, true);
+    return valid(ws, answer, {}, nullptr);
+  }
+  const ujson::error e = for_each_line(body, [&](std::string_view line) { return d.decode(line, h); }, count);
+  if (e) return codec_error(ws, e, true);
+  return valid(ws, answer, "lines", &count);
+}
+
+work_result run_transform(std::string_view body, media kind, answer_format answer, const decode_options& read,
                           const encode_options& write, workspace::impl& ws) {
   ujson::document& doc = ws.document_for(read);
+  const bool binary_in = kind == media::msgpack || kind == media::cbor;
+  if (answer != answer_format::json) {
+    // Every document, concatenated, in the answer's format.
+    ujson::binary_writer& out = ws.binary_writer_for(binary_of(answer), write);
+    ujson::errc failed_encoding = ujson::errc::ok;
+    auto add = [&]() -> ujson::error {
+      if (ujson::write_value(out, doc.root()) == ujson::errc::ok) return {};
+      failed_encoding = out.status();
+      return ujson::error{failed_encoding};
+    };
+    std::size_t count = 0;
+    ujson::error e;
+    if (binary_in) {
+      e = for_each_value(body, [&](std::size_t& offset) {
+        const ujson::error pe = doc.parse(body, offset, binary_of(kind));
+        return pe ? pe : add();
+      }, count);
+    } else if (kind == media::json) {
+      e = doc.parse(body);
+      if (!e) e = add();
+    } else {
+      e = for_each_line(body, [&](std::string_view line) {
+        const ujson::error pe = doc.parse(line);
+        return pe ? pe : add();
+      }, count);
+    }
+    if (failed_encoding != ujson::errc::ok) return encode_error(ws, failed_encoding);
+    if (e) return codec_error(ws, e, false);
+    return {200, ujson::errc::ok, out.output(), type_of(answer)};
+  }
+
   // The writer fills the workspace's buffer, whose capacity carries over from request to
   // request, and hands it back when it ends: the response body points into ws.out (or
   // ws.lines), which the session keeps.
@@ -103,27 +195,45 @@ work_result run_transform(std::string_view body, media kind, const decode_option
     if (ujson::write_value(w, doc.root()) != ujson::errc::ok) return encode_error(ws, w.status());
     return {200, ujson::errc::ok, w.output()};
   }
+  if (binary_in) {
+    // One value is answered as JSON, as a JSON body is; several as NDJSON.
+    std::size_t offset = 0;
+    if (const ujson::error e = doc.parse(body, offset, binary_of(kind))) return codec_error(ws, binary_position(e), false);
+    if (offset == body.size()) {
+      if (ujson::write_value(w, doc.root()) != ujson::errc::ok) return encode_error(ws, w.status());
+      return {200, ujson::errc::ok, w.output()};
+    }
+  }
 
   ws.lines.clear();
   ujson::errc failed_encoding = ujson::errc::ok;
+  auto add_line = [&]() -> ujson::error {
+    w.reset();
+    if (ujson::write_value(w, doc.root()) != ujson::errc::ok) {
+      failed_encoding = w.status();
+      return ujson::error{w.status()};
+    }
+    ws.lines.append(w.output());
+    ws.lines.push_back('\n');
+    return {};
+  };
   std::size_t count = 0;
-  const ujson::error e = for_each_line(
-      body,
-      [&](std::string_view line) -> ujson::error {
-        if (ujson::error pe = doc.parse(line)) return pe;
-        w.reset();
-        if (ujson::write_value(w, doc.root()) != ujson::errc::ok) {
-          failed_encoding = w.status();
-          return ujson::error{w.status()};
-        }
-        ws.lines.append(w.output());
-        ws.lines.push_back('\n');
-        return {};
-      },
-      count);
+  ujson::error e;
+  if (binary_in) {
+    // The first value is parsed again: simpler than keeping its DOM, and only sequences pay.
+    e = for_each_value(body, [&](std::size_t& offset) {
+      const ujson::error pe = doc.parse(body, offset, binary_of(kind));
+      return pe ? pe : add_line();
+    }, count);
+  } else {
+    e = for_each_line(body, [&](std::string_view line) {
+      const ujson::error pe = doc.parse(line);
+      return pe ? pe : add_line();
+    }, count);
+  }
   if (failed_encoding != ujson::errc::ok) return encode_error(ws, failed_encoding);
   if (e) return codec_error(ws, e, false);
-  return {200, ujson::errc::ok, ws.lines};
+  return {200, ujson::errc::ok, ws.lines, ndjson_type};
 }
 
 }  // namespace ujson::proto

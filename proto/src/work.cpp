@@ -104,6 +104,27 @@ ujson::error for_each_value(std::string_view body, Fn&& fn, std::size_t& count) 
   return {};
 }
 
+// Parses each document of the body in turn (the JSON text, each NDJSON line, each
+// MessagePack or CBOR value) into doc and calls add() on it; stops at the first error.
+template <class Add>
+ujson::error for_each_document(std::string_view body, media kind, ujson::document& doc, Add&& add) {
+  std::size_t count = 0;
+  if (kind == media::json) {
+    const ujson::error e = doc.parse(body);
+    return e ? e : add();
+  }
+  if (kind == media::ndjson) {
+    return for_each_line(body, [&](std::string_view line) {
+      const ujson::error e = doc.parse(line);
+      return e ? e : add();
+    }, count);
+  }
+  return for_each_value(body, [&](std::size_t& offset) {
+    const ujson::error e = doc.parse(body, offset, binary_of(kind));
+    return e ? e : add();
+  }, count);
+}
+
 }  // namespace
 
 ujson::decoder& workspace::impl::decoder_for(const decode_options& o) {
@@ -163,22 +184,7 @@ work_result run_transform(std::string_view body, media kind, answer_format answe
       failed_encoding = out.status();
       return ujson::error{failed_encoding};
     };
-    std::size_t count = 0;
-    ujson::error e;
-    if (binary_in) {
-      e = for_each_value(body, [&](std::size_t& offset) {
-        const ujson::error pe = doc.parse(body, offset, binary_of(kind));
-        return pe ? pe : add();
-      }, count);
-    } else if (kind == media::json) {
-      e = doc.parse(body);
-      if (!e) e = add();
-    } else {
-      e = for_each_line(body, [&](std::string_view line) {
-        const ujson::error pe = doc.parse(line);
-        return pe ? pe : add();
-      }, count);
-    }
+    const ujson::error e = for_each_document(body, kind, doc, add);
     if (failed_encoding != ujson::errc::ok) return encode_error(ws, failed_encoding);
     if (e) return codec_error(ws, e, false);
     return {200, ujson::errc::ok, out.output(), type_of(answer)};
@@ -217,20 +223,9 @@ work_result run_transform(std::string_view body, media kind, answer_format answe
     ws.lines.push_back('\n');
     return {};
   };
-  std::size_t count = 0;
-  ujson::error e;
-  if (binary_in) {
-    // The first value is parsed again: simpler than keeping its DOM, and only sequences pay.
-    e = for_each_value(body, [&](std::size_t& offset) {
-      const ujson::error pe = doc.parse(body, offset, binary_of(kind));
-      return pe ? pe : add_line();
-    }, count);
-  } else {
-    e = for_each_line(body, [&](std::string_view line) {
-      const ujson::error pe = doc.parse(line);
-      return pe ? pe : add_line();
-    }, count);
-  }
+  // A sequence's first value is parsed again: simpler than keeping its DOM, and only
+  // sequences pay.
+  const ujson::error e = for_each_document(body, kind, doc, add_line);
   if (failed_encoding != ujson::errc::ok) return encode_error(ws, failed_encoding);
   if (e) return codec_error(ws, e, false);
   return {200, ujson::errc::ok, ws.lines, ndjson_type};

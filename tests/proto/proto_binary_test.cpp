@@ -7,20 +7,14 @@
 #include <boost/beast/http/field.hpp>
 #include <string>
 
+#include "handler_fixture.hpp"
 #include "media_type.hpp"
 #include "ujson/proto/handler.hpp"
 
 namespace {
 
-namespace http = boost::beast::http;
 using namespace ujson::proto;
-
-struct answer {
-  unsigned status;
-  std::string body;
-  std::string content_type;
-  outcome result;
-};
+using namespace ujson::proto::test;
 
 std::string bytes(std::initializer_list<int> list) {
   std::string s;
@@ -28,23 +22,7 @@ std::string bytes(std::initializer_list<int> list) {
   return s;
 }
 
-class Binary : public ::testing::Test {
- protected:
-  answer post(const std::string& target, const std::string& body, const char* type, const char* accept = nullptr) {
-    request req{http::verb::post, target, 11};
-    req.set(http::field::content_type, type);
-    if (accept != nullptr) req.set(http::field::accept, accept);
-    req.body() = body;
-    req.prepare_payload();
-    response res;
-    const outcome o = handle_request(req, res, ws_, server_);
-    return {res.result_int(), std::string(res.body().data(), res.body().size()),
-            std::string(res[http::field::content_type]), o};
-  }
-
-  workspace ws_;
-  server_view server_;
-};
+using Binary = Handler;
 
 // {"a":[1,true]} and [null]
 const std::string msgpack_doc = bytes({0x81, 0xa1, 'a', 0x92, 0x01, 0xc3});

@@ -21,7 +21,7 @@
 
 namespace ujson {
 
-class binary_writer {
+class binary_writer : public events_as_calls<binary_writer> {
  public:
   // Of the options, allow_nan and max_depth apply; the others shape JSON text only.
   explicit binary_writer(binary_format format, const encode_options& options = {});
@@ -50,20 +50,6 @@ class binary_writer {
   void reset() noexcept;
   binary_format format() const noexcept { return format_; }
   const encode_options& options() const noexcept { return options_; }
-
-  // The decoder handler concept.
-  errc on_null() { return null(); }
-  errc on_bool(bool v) { return boolean(v); }
-  errc on_int64(std::int64_t v) { return int64(v); }
-  errc on_uint64(std::uint64_t v) { return uint64(v); }
-  errc on_double(double v, std::string_view) { return number(v); }
-  errc on_big_number(std::string_view text) { return raw_number(text); }
-  errc on_string(std::string_view s, string_origin) { return string(s); }
-  errc on_key(std::string_view s, string_origin) { return key(s); }
-  errc on_array_begin() { return begin_array(); }
-  errc on_array_end(std::size_t) { return end_array(); }
-  errc on_object_begin() { return begin_object(); }
-  errc on_object_end(std::size_t) { return end_object(); }
 
  private:
   // A container's header, still to be put at `at` in body_.

@@ -178,4 +178,24 @@ class binary_events {
   bool finished_ = false;
 };
 
+// The loop both readers share: item after item (read_item(ev, cursor) reads one and emits
+// its events) until one whole value is read; then `offset` moves past it. An error is placed
+// at the item at fault, or at the input's end when the input ran out.
+template <handler H, class ReadItem>
+error read_binary_value(std::string_view input, std::size_t& offset, H& h, binary_state& state,
+                        const decode_options& options, ReadItem read_item) {
+  binary_events<H> ev(h, state, options);
+  byte_cursor c{reinterpret_cast<const unsigned char*>(input.data()), input.size(), offset};
+  if (!c.has(1)) return make_error(input, errc::empty_input, c.pos);
+  for (;;) {
+    const std::size_t at = c.pos;
+    const errc e = read_item(ev, c);
+    if (e != errc::ok) [[unlikely]] return make_error(input, e, e == errc::unexpected_end ? input.size() : at);
+    if (ev.finished()) {
+      offset = c.pos;
+      return error{};
+    }
+  }
+}
+
 }  // namespace ujson::detail

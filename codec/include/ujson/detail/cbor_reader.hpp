@@ -119,88 +119,87 @@ errc cbor_bignum(binary_events<H>& ev, std::string_view bytes, bool negative) {
   return ev.big_integer();
 }
 
+// One item: its events, or the error that ends the value.
 template <handler H>
-error read_cbor(std::string_view input, std::size_t& offset, H& h, binary_state& state, const decode_options& options) {
-  binary_events<H> ev(h, state, options);
-  byte_cursor c{reinterpret_cast<const unsigned char*>(input.data()), input.size(), offset};
-  if (!c.has(1)) return make_error(input, errc::empty_input, c.pos);
-  for (;;) {
-    const std::size_t at = c.pos;
-    cbor_head head;
-    std::string_view s;
-    string_origin origin;
-    errc e = read_cbor_head(c, head);
-    if (e == errc::ok) {
-      switch (head.major) {
-        case 0: e = ev.unsigned_integer(head.argument); break;
-        case 1:
-          if (head.argument <= static_cast<std::uint64_t>(INT64_MAX)) {
-            e = ev.integer(-1 - static_cast<std::int64_t>(head.argument));
-          } else {  // down to -2^64
-            char bytes[8];
-            for (int i = 0; i < 8; ++i) bytes[i] = static_cast<char>(head.argument >> (56 - 8 * i));
-            e = cbor_bignum(ev, std::string_view(bytes, 8), true);
-          }
-          break;
-        case 2:
-          e = read_cbor_string(c, head, ev.joined(), s, origin);
-          if (e == errc::ok) e = ev.bytes(s, origin);
-          break;
-        case 3:
-          e = read_cbor_string(c, head, ev.joined(), s, origin);
-          if (e == errc::ok) e = ev.string(s, origin);
-          break;
-        case 4:
-        case 5: {
-          const bool map = head.major == 5;
-          if (head.info == 31) {
-            e = ev.open(map, indefinite_items);
-          } else if (!c.has(head.argument) || (map && !c.has(2 * head.argument))) {
-            e = errc::unexpected_end;  // each item takes a byte at least
-          } else {
-            e = ev.open(map, map ? 2 * head.argument : head.argument);
-          }
-          break;
+errc read_cbor_item(binary_events<H>& ev, byte_cursor& c) {
+  cbor_head head;
+  std::string_view s;
+  string_origin origin;
+  errc e = read_cbor_head(c, head);
+  while (e == errc::ok && head.major == 6 && head.argument == 55799) {
+    e = read_cbor_head(c, head);  // "this is CBOR": qualifies nothing
+  }
+  if (e == errc::ok) {
+    switch (head.major) {
+      case 0: e = ev.unsigned_integer(head.argument); break;
+      case 1:
+        if (head.argument <= static_cast<std::uint64_t>(INT64_MAX)) {
+          e = ev.integer(-1 - static_cast<std::int64_t>(head.argument));
+        } else {  // down to -2^64
+          char bytes[8];
+          for (int i = 0; i < 8; ++i) bytes[i] = static_cast<char>(head.argument >> (56 - 8 * i));
+          e = cbor_bignum(ev, std::string_view(bytes, 8), true);
         }
-        case 6: {
-          if (head.argument == 55799) continue;  // "this is CBOR": qualifies nothing
-          if (head.argument > 3) {
-            e = errc::unsupported_value;
-            break;
-          }
-          cbor_head item;
-          e = read_cbor_head(c, item);
-          if (e != errc::ok) break;
-          if (head.argument == 1) {
-            e = cbor_epoch(ev, item);
-          } else if (item.major != (head.argument == 0 ? 3u : 2u)) {
-            e = errc::invalid_binary;  // a date string, or a bignum's bytes, must follow
-          } else {
-            e = read_cbor_string(c, item, ev.joined(), s, origin);
-            if (e != errc::ok) break;
-            e = head.argument == 0 ? ev.string(s, origin) : cbor_bignum(ev, s, head.argument == 3);
-          }
-          break;
+        break;
+      case 2:
+        e = read_cbor_string(c, head, ev.joined(), s, origin);
+        if (e == errc::ok) e = ev.bytes(s, origin);
+        break;
+      case 3:
+        e = read_cbor_string(c, head, ev.joined(), s, origin);
+        if (e == errc::ok) e = ev.string(s, origin);
+        break;
+      case 4:
+      case 5: {
+        const bool map = head.major == 5;
+        if (head.info == 31) {
+          e = ev.open(map, indefinite_items);
+        } else if (!c.has(head.argument) || (map && !c.has(2 * head.argument))) {
+          e = errc::unexpected_end;  // each item takes a byte at least
+        } else {
+          e = ev.open(map, map ? 2 * head.argument : head.argument);
         }
-        default:  // 7
-          switch (head.info) {
-            case 20: e = ev.boolean(false); break;
-            case 21: e = ev.boolean(true); break;
-            case 22: e = ev.null(); break;
-            case 24: e = head.argument < 32 ? errc::invalid_binary : errc::unsupported_value; break;
-            case 25: case 26: case 27: e = ev.floating(cbor_float(head)); break;
-            case 31: e = ev.close(); break;
-            default: e = errc::unsupported_value; break;  // undefined and the other simple values
-          }
-          break;
+        break;
       }
-    }
-    if (e != errc::ok) [[unlikely]] return make_error(input, e, e == errc::unexpected_end ? input.size() : at);
-    if (ev.finished()) {
-      offset = c.pos;
-      return error{};
+      case 6: {
+        if (head.argument > 3) {
+          e = errc::unsupported_value;
+          break;
+        }
+        cbor_head item;
+        e = read_cbor_head(c, item);
+        if (e != errc::ok) break;
+        if (head.argument == 1) {
+          e = cbor_epoch(ev, item);
+        } else if (item.major != (head.argument == 0 ? 3u : 2u)) {
+          e = errc::invalid_binary;  // a date string, or a bignum's bytes, must follow
+        } else {
+          e = read_cbor_string(c, item, ev.joined(), s, origin);
+          if (e != errc::ok) break;
+          e = head.argument == 0 ? ev.string(s, origin) : cbor_bignum(ev, s, head.argument == 3);
+        }
+        break;
+      }
+      default:  // 7
+        switch (head.info) {
+          case 20: e = ev.boolean(false); break;
+          case 21: e = ev.boolean(true); break;
+          case 22: e = ev.null(); break;
+          case 24: e = head.argument < 32 ? errc::invalid_binary : errc::unsupported_value; break;
+          case 25: case 26: case 27: e = ev.floating(cbor_float(head)); break;
+          case 31: e = ev.close(); break;
+          default: e = errc::unsupported_value; break;  // undefined and the other simple values
+        }
+        break;
     }
   }
+  return e;
+}
+
+template <handler H>
+error read_cbor(std::string_view input, std::size_t& offset, H& h, binary_state& state, const decode_options& options) {
+  return read_binary_value(input, offset, h, state, options,
+                           [](binary_events<H>& ev, byte_cursor& c) { return read_cbor_item(ev, c); });
 }
 
 }  // namespace ujson::detail

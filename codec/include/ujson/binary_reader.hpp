@@ -29,8 +29,10 @@ class binary_reader {
   // Reusable: the container stack and text buffers keep their capacity.
   template <handler H>
   error read(std::string_view input, std::size_t& offset, H& h) {
-    return format_ == binary_format::msgpack ? detail::read_msgpack(input, offset, h, state_, options_)
-                                             : detail::read_cbor(input, offset, h, state_, options_);
+    auto item = [this](detail::binary_events<H>& ev, detail::byte_cursor& c) {
+      return format_ == binary_format::msgpack ? detail::read_msgpack_item(ev, c) : detail::read_cbor_item(ev, c);
+    };
+    return detail::read_binary_value(input, offset, h, state_, options_, item);
   }
 
   binary_format format() const noexcept { return format_; }

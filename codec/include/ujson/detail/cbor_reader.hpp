@@ -196,10 +196,4 @@ errc read_cbor_item(binary_events<H>& ev, byte_cursor& c) {
   return e;
 }
 
-template <handler H>
-error read_cbor(std::string_view input, std::size_t& offset, H& h, binary_state& state, const decode_options& options) {
-  return read_binary_value(input, offset, h, state, options,
-                           [](binary_events<H>& ev, byte_cursor& c) { return read_cbor_item(ev, c); });
-}
-
 }  // namespace ujson::detail

@@ -135,10 +135,4 @@ errc read_msgpack_item(binary_events<H>& ev, byte_cursor& c) {
   return e;
 }
 
-template <handler H>
-error read_msgpack(std::string_view input, std::size_t& offset, H& h, binary_state& state, const decode_options& options) {
-  return read_binary_value(input, offset, h, state, options,
-                           [](binary_events<H>& ev, byte_cursor& c) { return read_msgpack_item(ev, c); });
-}
-
 }  // namespace ujson::detail

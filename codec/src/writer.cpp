@@ -104,6 +104,7 @@ template char* writer::put_string_as<false, true>(char*, const char*, const char
 
 encode_options& encode_options::normalize() {
   if (canonical) *this = canonical_form(*this);
+  raw_lone_surrogates = raw_lone_surrogates && allow_lone_surrogates && !ensure_ascii;
   indent = std::clamp(indent, 0, max_indent);
   if (double_precision < 0) double_precision = shortest_round_trip;
   double_precision = std::min(double_precision, max_double_precision);
@@ -309,7 +310,7 @@ const char* writer::put_non_ascii(const char* p, const char* end, char*& out) co
     if (n == 0) return nullptr;
     const std::uint32_t cp = detail::utf8_decode(p, n);
     const bool surrogate = cp >= 0xD800 && cp <= 0xDFFF;
-    if (options_.ensure_ascii || surrogate) {
+    if (options_.ensure_ascii || (surrogate && !options_.raw_lone_surrogates)) {
       if (cp >= 0x10000) {
         out = write_u_escape(out, 0xD800 + ((cp - 0x10000) >> 10));
         out = write_u_escape(out, 0xDC00 + ((cp - 0x10000) & 0x3FF));

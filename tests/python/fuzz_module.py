@@ -115,7 +115,6 @@ STRING_POOLS = [
 # A high surrogate then a low one in a str is written as two escapes, which every reader
 # joins into one character: a document meant to round-trip keeps them apart.
 SURROGATE_PAIR = re.compile("([\ud800-\udbff])(?=[\udc00-\udfff])")
-RAW_SURROGATE_IN_ESCAPE_REACH = re.compile("[\ud800-\udbff][\udc00-\udfff]|\\\\[\ud800-\udfff]")
 
 
 class Generator:
@@ -432,19 +431,12 @@ def check_loads(doc):
         raise Failure("loads raised %s: %s" % (type(e).__name__, e))
     if sys.getrefcount(doc) != before:
         raise Failure("loads changed its input's reference count")
-    # json is the reference reader for str input (for bytes it guesses UTF-16 and -32 too).
+    # json is the reference reader for str input; for UTF-8 bytes, of what json.loads reads
+    # them as (surrogatepass: surrogates in three bytes are characters; it guesses UTF-16
+    # and -32 too, which are left out).
     text = doc if isinstance(doc, str) else None
     if text is None and _utf8ish(bytes(doc)):
-        try:
-            text = bytes(doc).decode("utf-8")
-        except UnicodeDecodeError:
-            text = None
-    # Known differences, from loads passing a str's raw lone surrogates to the decoder as
-    # \uXXXX escapes: a raw high surrogate directly followed by a raw low one reads as the
-    # one character the pair encodes (json keeps two), and a raw surrogate right after a
-    # backslash turns an invalid escape into a valid one.
-    if isinstance(doc, str) and RAW_SURROGATE_IN_ESCAPE_REACH.search(doc):
-        text = None
+        text = bytes(doc).decode("utf-8", "surrogatepass")
     if text is not None:
         try:
             theirs, their_error = json.loads(text), None

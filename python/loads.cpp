@@ -140,15 +140,21 @@ PyObject* loads_impl(module_state* st, PyObject* arg, const decode_hooks& hooks)
   return r;
 }
 
+[[gnu::cold, gnu::noinline]] PyObject* loads_with_hooks(PyObject* module, PyObject* const* args, Py_ssize_t nargs,
+                                                        PyObject* kwnames) {
+  decode_hooks hooks;
+  if (!parse_loads_args("loads", args, PyVectorcall_NARGS(nargs), kwnames, hooks)) return nullptr;
+  return loads_impl(state_of(module), args[0], hooks);
+}
+
 }  // namespace
 
 PyObject* loads(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  const Py_ssize_t npos = PyVectorcall_NARGS(nargs);
-  decode_hooks hooks;
-  if (npos != 1 || kwnames != nullptr) [[unlikely]] {
-    if (!parse_loads_args("loads", args, npos, kwnames, hooks)) return nullptr;
+  static constexpr decode_hooks no_hooks{};
+  if (PyVectorcall_NARGS(nargs) == 1 && kwnames == nullptr) [[likely]] {
+    return loads_impl(state_of(module), args[0], no_hooks);
   }
-  return loads_impl(state_of(module), args[0], hooks);
+  return loads_with_hooks(module, args, nargs, kwnames);
 }
 
 PyObject* load(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {

@@ -104,7 +104,6 @@ template char* writer::put_string_as<false, true>(char*, const char*, const char
 
 encode_options& encode_options::normalize() {
   if (canonical) *this = canonical_form(*this);
-  raw_lone_surrogates = raw_lone_surrogates && allow_lone_surrogates && !ensure_ascii;
   indent = std::clamp(indent, 0, max_indent);
   if (double_precision < 0) double_precision = shortest_round_trip;
   double_precision = std::min(double_precision, max_double_precision);

@@ -47,6 +47,7 @@ struct encode_options {
   // With allow_lone_surrogates and without ensure_ascii: write those surrogates as they are
   // rather than as escapes. The output is then WTF-8, for a caller that reads it as such
   // (a Python str: json.dumps(ensure_ascii=False) puts the surrogate itself in its result).
+  // Without those two it changes nothing, and normalize() leaves it as it is.
   bool raw_lone_surrogates = false;
   std::size_t max_depth = default_max_depth;  // also stops cycles in user adapters
   // Python's `separators`: written between elements/members and after each key. Empty
@@ -74,9 +75,7 @@ struct encode_options {
   // Maps every spelling of a setting to one value, so that options that write the same
   // output compare equal: empty separators become "," and ":" (": " with indent), indent
   // and double_precision are clamped to their ranges (any negative precision is shortest),
-  // raw_lone_surrogates is false unless it can apply (allow_lone_surrogates without
-  // ensure_ascii), and with `canonical` every other option but max_depth takes its
-  // canonical value.
+  // and with `canonical` every other option but max_depth takes its canonical value.
   // The writer keeps its options normalized.
   encode_options& normalize();
   // Member by member; normalize both sides to ask "would they write the same?".

@@ -104,7 +104,8 @@ template <class H>
 UJSON_DETAIL_INLINE errc parser<H>::non_ascii_run() {
   const char* stop = default_kernel::find_string_delimiter(p_, end_);
   if (UJSON_DETAIL_UNLIKELY(!utf8_valid(p_, static_cast<std::size_t>(stop - p_)))) {
-    return fail(errc::invalid_utf8, first_invalid_utf8(p_, stop));
+    const char* bad = first_invalid_utf8(p_, stop, options_.allow_raw_surrogates);
+    if (bad != stop) return fail(errc::invalid_utf8, bad);
   }
   p_ = stop;
   return errc::ok;
@@ -343,6 +344,12 @@ UJSON_DETAIL_INLINE errc parser<H>::number() {
 
   const std::string_view text(start, static_cast<std::size_t>(p - start));
   errc e;
+  if constexpr (integers_as_text<H>) {
+    if (is_integer) {
+      e = h_.on_big_number(text);
+      return UJSON_DETAIL_LIKELY(e == errc::ok) ? e : fail(e, start);
+    }
+  }
   if (is_integer) {
     constexpr std::uint64_t int64_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
     if (UJSON_DETAIL_LIKELY(digits <= 19)) {

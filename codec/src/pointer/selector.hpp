@@ -59,7 +59,7 @@ class pointer_selector {
       switch (policy_) {
         case duplicate_keys::reject: return errc::duplicate_key;
         case duplicate_keys::keep_first: m &= ~repeated; break;
-        case duplicate_keys::keep_last: found_ &= ~repeated; break;  // the later member replaces the earlier  // the later member replaces the earlier
+        case duplicate_keys::keep_last: found_ &= ~repeated; break;  // the later member replaces the earlier
       }
     }
     f.entered |= m;

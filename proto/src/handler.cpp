@@ -17,8 +17,6 @@ namespace {
 constexpr std::string_view json_type = "application/json";
 constexpr std::string_view ndjson_type = "application/x-ndjson";
 constexpr std::string_view metrics_type = "text/plain; version=0.0.4; charset=utf-8";
-// ndjson_errors=skip: how many lines the answer leaves out.
-constexpr std::string_view skipped_lines_header = "X-Ujson-Skipped-Lines";
 
 void finish(response& res, unsigned version, unsigned status, std::string_view content_type, std::string_view body,
             bool keep_alive) {

@@ -59,21 +59,7 @@ failure transform(std::string_view text, const request_options& o, workspace::im
   for (std::size_t i = 0; i < o.pointers.size() && !o.missing_null; ++i) {
     if (s.found(i) == nullptr) return {failure::kind::pointer, {}, i};
   }
-  auto put = [&](std::size_t i) {
-    if (const ujson::value* v = s.found(i)) {
-      ujson::write_value(w, *v);
-    } else {
-      w.null();
-    }
-  };
-  if (o.pointers.size() == 1) {
-    put(0);
-  } else {
-    w.begin_array();
-    for (std::size_t i = 0; i < o.pointers.size(); ++i) put(i);
-    w.end_array();
-  }
-  if (w.status() != ujson::errc::ok) return {failure::kind::encode, {w.status()}};
+  if (s.write(w) != ujson::errc::ok) return {failure::kind::encode, {w.status()}};
   return {};
 }
 

@@ -12,6 +12,7 @@
 #include "ujson/dom.hpp"
 #include "ujson/pointer.hpp"
 #include "ujson/validate.hpp"
+#include "ujson/writer.hpp"
 
 namespace {
 
@@ -236,6 +237,20 @@ TEST(JsonPointer, ReuseForgetsTheLastResultsAndLimitsThePointers) {
   many.push_back(pointer("/a"));
   EXPECT_EQ(s.select(R"({"a":1})", many).code, errc::invalid_option);
   EXPECT_EQ(s.found(0), nullptr);
+}
+
+TEST(JsonPointer, WriteGivesOneValueOrAnArrayWithNullForWhatIsMissing) {
+  pointer_selection s;
+  ASSERT_FALSE(s.select(rfc_document, pointers({"/foo"})));
+  ujson::writer one;
+  EXPECT_EQ(s.write(one), errc::ok);
+  EXPECT_EQ(one.output(), R"(["bar","baz"])");
+  ASSERT_FALSE(s.select(rfc_document, pointers({"/m~0n", "/nope", "/foo/1"})));
+  ujson::encode_options indented;
+  indented.indent = 1;
+  ujson::writer several(indented);
+  EXPECT_EQ(s.write(several), errc::ok);
+  EXPECT_EQ(several.output(), "[\n 8,\n null,\n \"baz\"\n]");
 }
 
 // "~" as "~0" and "/" as "~1" (RFC 6901 section 3).

@@ -97,6 +97,9 @@ class pointer_selection {
 
   // After select(): the value at pointers[i], or nullptr when the document has none.
   const value* found(std::size_t i) const noexcept;
+  // Writes what select() found: for one pointer its value, for several an array of their
+  // values in the pointers' order; a pointer that found nothing as null. The writer's status.
+  errc write(writer& w) const;
   const decode_options& options() const noexcept;
 
  private:

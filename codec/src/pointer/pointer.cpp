@@ -6,6 +6,7 @@
 #include "../dom/builder.hpp"
 #include "selector.hpp"
 #include "ujson/decoder.hpp"
+#include "ujson/writer.hpp"
 
 namespace ujson {
 
@@ -66,6 +67,25 @@ pointer_selection& pointer_selection::operator=(pointer_selection&&) noexcept = 
 const decode_options& pointer_selection::options() const noexcept { return decoder_->options(); }
 
 const value* pointer_selection::found(std::size_t i) const noexcept { return selector_->found(i); }
+
+errc pointer_selection::write(writer& w) const {
+  auto put = [&](std::size_t i) {
+    if (const value* v = found(i)) {
+      write_value(w, *v);
+    } else {
+      w.null();
+    }
+  };
+  const std::size_t n = selector_->size();
+  if (n == 1) {
+    put(0);
+  } else {
+    w.begin_array();
+    for (std::size_t i = 0; i < n; ++i) put(i);
+    w.end_array();
+  }
+  return w.status();
+}
 
 error pointer_selection::select(std::string_view input, std::span<const json_pointer> pointers) {
   arena_->reset();

@@ -33,6 +33,7 @@ class pointer_selector {
     select_depth_ = 0;
     builder_.reset();
   }
+  std::size_t size() const noexcept { return results_.size(); }
   const value* found(std::size_t i) const noexcept {
     return i < results_.size() && (found_ >> i & 1) ? &results_[i] : nullptr;
   }

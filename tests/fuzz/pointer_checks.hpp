@@ -53,8 +53,9 @@ inline reference_pointer reference_parse(std::string_view text) {
   while (true) {
     const std::size_t slash = std::min(text.find('/', start), text.size());
     std::string token(text.substr(start, slash - start));
-    for (std::size_t at; (at = token.find("~1")) != std::string::npos;) token.replace(at, 2, "/");
-    for (std::size_t at; (at = token.find("~0")) != std::string::npos;) token.replace(at, 2, "~");
+    // One pass each, left to right: "~01" is "~1", not "/".
+    for (std::size_t at = 0; (at = token.find("~1", at)) != std::string::npos; ++at) token.replace(at, 2, "/");
+    for (std::size_t at = 0; (at = token.find("~0", at)) != std::string::npos; ++at) token.replace(at, 2, "~");
     r.tokens.push_back(std::move(token));
     if (slash == text.size()) break;
     start = slash + 1;

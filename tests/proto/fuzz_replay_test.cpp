@@ -103,10 +103,13 @@ TEST(FuzzReplay, TestSuiteUnderPointers) {
 
 TEST(FuzzReplay, TestSuiteAsNdjsonBodies) {
   // validate, decode and /encode with sort_keys, indent 2 and allow_nan off, each with the
-  // defaults and with relaxed read options (NaN literals, lone surrogates, keep_first).
+  // defaults and with relaxed read options (NaN literals, lone surrogates, keep_first);
+  // then with each ndjson_errors mode that answers around bad lines.
   const std::vector<std::string> headers = {
       bytes_of({0, 0, 0}),    bytes_of({1, 0, 0}),    bytes_of({2, 0, 0x48}),
       bytes_of({0, 0x34, 0}), bytes_of({1, 0x34, 0}), bytes_of({2, 0x34, 0x1F}),
+      // ndjson_errors=skip on /decode, report on /encode (NaN refused by allow_nan off).
+      bytes_of({1 | 4, 0, 0}), bytes_of({2 | 8, 0x34, 0x1F}),
   };
   std::string all_y;  // every y_ file on a line of its own, when it is one line
   for (const char* prefix : {"y_", "n_", "i_"}) {

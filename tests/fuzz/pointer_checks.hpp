@@ -96,23 +96,6 @@ inline bool printable(std::string_view s) {
   return true;
 }
 
-// The query's percent-encoding of s: every byte but letters and digits as %XX.
-inline std::string query_encode(std::string_view s) {
-  static constexpr char hex[] = "0123456789ABCDEF";
-  std::string out;
-  for (char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
-      out += ch;
-    } else {
-      out += '%';
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    }
-  }
-  return out;
-}
-
 }  // namespace pointer_detail
 
 inline void check_pointer(const std::uint8_t* data, std::size_t size) {
@@ -190,7 +173,7 @@ inline void check_pointer(const std::uint8_t* data, std::size_t size) {
                       "&duplicate_keys=" + policies[static_cast<int>(read.duplicate_keys)] +
                       "&allow_nan_literals=" + (read.allow_nan_literals ? "true" : "false") +
                       "&allow_lone_surrogates=" + (read.allow_lone_surrogates ? "true" : "false");
-  for (std::string_view t : texts) query += "&pointer=" + query_encode(t);
+  for (std::string_view t : texts) query += "&pointer=" + percent_encode(t);
   using namespace ujson::proto;
   request req{http::verb::post, "/decode?" + query, 11};
   req.set(http::field::content_type, "application/json");

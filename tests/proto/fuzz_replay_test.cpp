@@ -64,26 +64,17 @@ std::string bytes_of(std::initializer_list<int> list) {
   return s;
 }
 
-TEST(FuzzReplay, OptionsRegressionsAndSeeds) {
-  replay(&ujson::fuzz::check_options, files_in(source_dir() / "tests" / "regressions", "options-"));
-  const std::vector<fs::path> seeds = files_in(source_dir() / "tests" / "fuzz" / "seeds" / "options", "");
-  EXPECT_GE(seeds.size(), 10u);
-  replay(&ujson::fuzz::check_options, seeds);
+// tests/regressions/<fuzzer>-* and tests/fuzz/seeds/<fuzzer>/ (at least min_seeds of them).
+void replay_found_and_seeds(check_fn check, const std::string& fuzzer, std::size_t min_seeds) {
+  replay(check, files_in(source_dir() / "tests" / "regressions", fuzzer + "-"));
+  const std::vector<fs::path> seeds = files_in(source_dir() / "tests" / "fuzz" / "seeds" / fuzzer, "");
+  EXPECT_GE(seeds.size(), min_seeds);
+  replay(check, seeds);
 }
 
-TEST(FuzzReplay, NdjsonRegressionsAndSeeds) {
-  replay(&ujson::fuzz::check_ndjson, files_in(source_dir() / "tests" / "regressions", "ndjson-"));
-  const std::vector<fs::path> seeds = files_in(source_dir() / "tests" / "fuzz" / "seeds" / "ndjson", "");
-  EXPECT_GE(seeds.size(), 5u);
-  replay(&ujson::fuzz::check_ndjson, seeds);
-}
-
-TEST(FuzzReplay, PointerRegressionsAndSeeds) {
-  replay(&ujson::fuzz::check_pointer, files_in(source_dir() / "tests" / "regressions", "pointer-"));
-  const std::vector<fs::path> seeds = files_in(source_dir() / "tests" / "fuzz" / "seeds" / "pointer", "");
-  EXPECT_GE(seeds.size(), 5u);
-  replay(&ujson::fuzz::check_pointer, seeds);
-}
+TEST(FuzzReplay, OptionsRegressionsAndSeeds) { replay_found_and_seeds(&ujson::fuzz::check_options, "options", 10); }
+TEST(FuzzReplay, NdjsonRegressionsAndSeeds) { replay_found_and_seeds(&ujson::fuzz::check_ndjson, "ndjson", 5); }
+TEST(FuzzReplay, PointerRegressionsAndSeeds) { replay_found_and_seeds(&ujson::fuzz::check_pointer, "pointer", 5); }
 
 TEST(FuzzReplay, TestSuiteUnderPointers) {
   // "", "/0" and "/a" into every file, with keep_last, with reject and missing=null.

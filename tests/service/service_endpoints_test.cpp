@@ -15,18 +15,9 @@ namespace {
 
 using namespace ujsond_test;
 
-class Endpoints : public ::testing::Test {
+class Endpoints : public shared_server_suite {
  protected:
-  static void SetUpTestSuite() { server_ = new server(); }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  static response call(const request& req) {
-    client c(server_->port());
-    return c.roundtrip(req);
-  }
-  static inline server* server_ = nullptr;
+  static void SetUpTestSuite() { start(); }
 };
 
 TEST_F(Endpoints, Validate) {

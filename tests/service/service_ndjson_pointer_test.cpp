@@ -15,18 +15,9 @@ namespace {
 
 using namespace ujsond_test;
 
-class Pipelines : public ::testing::Test {
+class Pipelines : public shared_server_suite {
  protected:
-  static void SetUpTestSuite() { server_ = new server({"--access-log=false"}); }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  static response call(const request& req) {
-    client c(server_->port());
-    return c.roundtrip(req);
-  }
-  static inline server* server_ = nullptr;
+  static void SetUpTestSuite() { start({"--access-log=false"}); }
 };
 
 // The JSON text `got` is the same value as `want`.

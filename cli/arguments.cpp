@@ -17,6 +17,8 @@ bool parse_count(std::string_view text, long long low, long long high, long long
   return r.ec == std::errc() && r.ptr == text.data() + text.size() && out >= low && out <= high;
 }
 
+static_assert(pointer_selection::max_pointers == 64, "the --pointer message says 64");
+
 bool parse_format(const std::vector<std::string>& args, invocation& out, usage_problem& problem) {
   encode_options& enc = out.encode;
   enc.ensure_ascii = false;  // canonical: only the escapes JSON requires
@@ -45,6 +47,22 @@ bool parse_format(const std::vector<std::string>& args, invocation& out, usage_p
       if (!value_of(1, max_cli_depth, n)) return refuse(problem, a, "--max-depth needs a number from 1 to 1000000");
       dec.max_depth = static_cast<std::size_t>(n);
       enc.max_depth = dec.max_depth;
+    } else if (a == "--pointer") {
+      json_pointer p;
+      if (i + 1 >= args.size()) return refuse(problem, a, "--pointer needs a JSON Pointer (RFC 6901), such as /a/0");
+      if (const pointer_syntax_error e = json_pointer::parse(args[++i], p)) {
+        return refuse(problem, a, "--pointer " + args[i] + ": " + std::string(e.reason) + " (at byte " +
+                                      std::to_string(e.offset) + ")");
+      }
+      if (out.pointers.size() == pointer_selection::max_pointers) {
+        return refuse(problem, a, "--pointer is given more than 64 times");
+      }
+      out.pointers.push_back(std::move(p));
+    } else if (a == "--missing") {
+      if (i + 1 >= args.size() || (args[i + 1] != "null" && args[i + 1] != "error")) {
+        return refuse(problem, a, "--missing needs null or error");
+      }
+      out.missing_null = args[++i] == "null";
     } else if (a == "--sort-keys") {
       enc.sort_keys = true;
     } else if (a == "--ensure-ascii") {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ujson/options.hpp"
+#include "ujson/pointer.hpp"
 
 namespace ujson::cli {
 
@@ -16,6 +17,9 @@ struct invocation {
   std::vector<std::string> files;  // validate: as given (none means standard input); format: exactly one, "-" for stdin
   encode_options encode;           // format only: canonical output unless flags say otherwise
   decode_options decode;
+  // format: write only the values at these (several: an array of them, in order).
+  std::vector<json_pointer> pointers;
+  bool missing_null = false;  // a pointer that names nothing writes null instead of failing
 };
 
 // Why the command line is refused: the argument at fault (empty when the command is

@@ -11,6 +11,7 @@
 #include "arguments.hpp"
 #include "read_file.hpp"
 #include "ujson/dom.hpp"
+#include "ujson/pointer.hpp"
 #include "ujson/validate.hpp"
 
 namespace {
@@ -18,8 +19,8 @@ namespace {
 constexpr std::string_view usage_text =
     "usage: ujson validate [FILE...]\n"
     "       ujson format [--indent N] [--sort-keys] [--ensure-ascii] [--escape-slashes]\n"
-    "                    [--html-safe] [--max-depth N] [FILE]\n"
-    "       ujson format --canonical [--max-depth N] [FILE]\n"
+    "                    [--html-safe] [--max-depth N] [--pointer P]... [--missing null] [FILE]\n"
+    "       ujson format --canonical [--max-depth N] [--pointer P]... [FILE]\n"
     "\n"
     "validate  check that each FILE (standard input when none or '-') is one JSON text;\n"
     "          errors go to stderr as FILE:LINE:COLUMN: message\n"
@@ -31,6 +32,10 @@ constexpr std::string_view usage_text =
     "  --escape-slashes  write / as \\/\n"
     "  --html-safe       write <, > and & as \\u003c, \\u003e, \\u0026\n"
     "  --max-depth N     reject nesting deeper than N (default 1024)\n"
+    "  --pointer P       write only the value at JSON Pointer P (RFC 6901: /a/0/b, with ~0\n"
+    "                    for ~ and ~1 for /); repeated (up to 64), an array of the values in\n"
+    "                    the order given; a pointer that names nothing is an error\n"
+    "  --missing null    write null for a pointer that names nothing instead\n"
     "  --canonical       RFC 8785 (JSON Canonicalization Scheme): members sorted by UTF-16\n"
     "                    code units, numbers as JavaScript writes them; duplicate keys, NaN,\n"
     "                    integers that would come out as others and lone surrogates are errors\n"
@@ -79,16 +84,26 @@ int run_format(const ujson::cli::invocation& how) {
   const ujson::decode_options& dec = how.decode;
   std::string contents;
   if (!load(path, contents)) return 1;
+  // Only one of them is used: the whole document, or the values at the pointers.
   ujson::document doc(dec);
-  if (const ujson::error e = doc.parse(contents)) {
+  ujson::pointer_selection selection(dec);
+  const ujson::error e = how.pointers.empty() ? doc.parse(contents) : selection.select(contents, how.pointers);
+  if (e) {
     report(path, e);
     return 1;
+  }
+  for (std::size_t i = 0; i < how.pointers.size() && !how.missing_null; ++i) {
+    if (selection.found(i) == nullptr) {
+      const std::string_view p = how.pointers[i].text();
+      std::fprintf(stderr, "ujson: %s: no value at pointer '%.*s'\n", path.c_str(), static_cast<int>(p.size()), p.data());
+      return 1;
+    }
   }
   ujson::buffer text;
   ujson::errc written;
   {
     ujson::writer w(text, enc);  // gives the text back when it ends
-    written = ujson::write_value(w, doc.root());
+    written = how.pointers.empty() ? ujson::write_value(w, doc.root()) : selection.write(w);
   }
   if (written != ujson::errc::ok) {
     std::fprintf(stderr, "ujson: %s: %.*s\n", path.c_str(), static_cast<int>(ujson::message(written).size()),

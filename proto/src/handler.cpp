@@ -4,6 +4,7 @@
 
 #include <boost/beast/http/field.hpp>
 #include <array>
+#include <string>
 #include <new>
 
 #include "media_type.hpp"
@@ -102,13 +103,18 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
   } else if (where == endpoint::decode) {
     // canonical=true: the writer takes only max_depth from options.encode, the rest is RFC 8785's.
     const encode_options write = options.encode.canonical ? options.encode : canonical_encode_options(options.decode);
-    r = run_transform(body, kind, options.decode, write, ws);
+    r = run_transform(body, kind, options, write, ws);
   } else {
-    r = run_transform(body, kind, options.decode, options.encode, ws);
+    r = run_transform(body, kind, options, options.encode, ws);
   }
   const bool ndjson_out = kind == media::ndjson && r.status == 200 && where != endpoint::validate;
   finish(res, req.version(), r.status, ndjson_out ? ndjson_type : json_type, r.body, req.keep_alive());
-  return {where, r.status, std::nullopt, r.error};
+  outcome o{where, r.status, r.refusal, r.error};
+  if (ndjson_out && options.ndjson_errors == item_errors::skip) {
+    res.set(skipped_lines_header, std::to_string(r.skipped));
+    o.skipped_lines = r.skipped;
+  }
+  return o;
 }
 
 }  // namespace

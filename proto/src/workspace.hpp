@@ -7,6 +7,7 @@
 #include "ujson/buffer.hpp"
 #include "ujson/decoder.hpp"
 #include "ujson/dom.hpp"
+#include "ujson/pointer.hpp"
 #include "ujson/proto/errors.hpp"
 #include "ujson/proto/handler.hpp"
 #include "ujson/writer.hpp"
@@ -22,10 +23,12 @@ struct workspace::impl {
   // Rebuilt only when a request asks for different read options than the last one.
   ujson::decoder& decoder_for(const decode_options& o);
   ujson::document& document_for(const decode_options& o);
+  ujson::pointer_selection& selection_for(const decode_options& o);
 
  private:
   std::optional<ujson::decoder> decoder_;
   std::optional<ujson::document> document_;
+  std::optional<ujson::pointer_selection> selection_;
 };
 
 }  // namespace ujson::proto

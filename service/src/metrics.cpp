@@ -34,6 +34,7 @@ void metrics::record(const ujson::proto::outcome& answer, std::uint64_t bytes_in
   latency_micros_[e].fetch_add(static_cast<std::uint64_t>(seconds * 1e6), relaxed);
   bytes_in_.fetch_add(bytes_in, relaxed);
   bytes_out_.fetch_add(bytes_out, relaxed);
+  if (answer.skipped_lines != 0) skipped_lines_.fetch_add(answer.skipped_lines, relaxed);
   if (answer.error) {
     errors_[static_cast<std::size_t>(*answer.error)].fetch_add(1, relaxed);
   } else if (answer.codec_error != ujson::errc::ok) {
@@ -96,6 +97,9 @@ void metrics::render(std::string& out) const {
   out += "# HELP ujsond_response_body_bytes_total Response body bytes sent.\n";
   out += "# TYPE ujsond_response_body_bytes_total counter\n";
   line(out, "ujsond_response_body_bytes_total %llu\n", static_cast<unsigned long long>(bytes_out_.load(relaxed)));
+  out += "# HELP ujsond_ndjson_skipped_lines_total NDJSON lines left out of answers (ndjson_errors=skip).\n";
+  out += "# TYPE ujsond_ndjson_skipped_lines_total counter\n";
+  line(out, "ujsond_ndjson_skipped_lines_total %llu\n", static_cast<unsigned long long>(skipped_lines_.load(relaxed)));
   out += "# HELP ujsond_open_connections Connections open now.\n";
   out += "# TYPE ujsond_open_connections gauge\n";
   line(out, "ujsond_open_connections %llu\n", static_cast<unsigned long long>(open_.load(relaxed)));

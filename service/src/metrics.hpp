@@ -53,6 +53,7 @@ class metrics final : public ujson::proto::metrics_source {
   std::array<counter, error_kinds> errors_{};
   counter bytes_in_{0}, bytes_out_{0};
   counter open_{0}, opened_{0}, rejected_{0};
+  counter skipped_lines_{0};
   const log_sink* log_ = nullptr;
 };
 

@@ -60,23 +60,6 @@ inline std::string join(const std::vector<std::string_view>& parts, std::size_t 
   return out;
 }
 
-// Every byte but unreserved ones escaped, so the query reads back whatever the value holds.
-inline std::string percent_encode(std::string_view s) {
-  static constexpr char hex[] = "0123456789ABCDEF";
-  std::string out;
-  for (char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (std::isalnum(c) || c == '_' || c == '-' || c == '.') {
-      out += ch;
-    } else {
-      out += '%';
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    }
-  }
-  return out;
-}
-
 inline bool same_decode(const decode_options& a, const decode_options& b) {
   return a.max_depth == b.max_depth && a.duplicate_keys == b.duplicate_keys &&
          a.allow_nan_literals == b.allow_nan_literals && a.allow_lone_surrogates == b.allow_lone_surrogates;

@@ -13,6 +13,7 @@
 
 #include "ujson/errors.hpp"
 #include "ujson/proto/errors.hpp"
+#include "ujson/proto/handler.hpp"
 #include "ujson/proto/options.hpp"
 
 namespace {
@@ -25,6 +26,8 @@ struct openapi {
   std::map<std::string, std::set<std::string>> path_params;         // "/encode" -> {"indent", ...}
   std::map<std::string, std::map<std::string, std::string>> params;  // "indent" -> {type: integer, ...}
   std::map<std::string, std::string> param_names;                    // component key -> name:
+  std::set<std::string> exploded;                                    // parameters with `explode: true`
+  std::set<std::string> response_headers;                            // under components.responses
   std::vector<std::string> error_codes;
 };
 
@@ -47,9 +50,9 @@ std::map<std::string, std::string> flow_map(const std::string& text) {
       if (c == quote) quote = 0;
     } else if (c == '"' || c == '\'') {
       quote = c;
-    } else if (c == '[') {
+    } else if (c == '[' || c == '{') {
       ++depth;
-    } else if (c == ']') {
+    } else if (c == ']' || c == '}') {
       --depth;
     } else if (c == ',' && depth == 0) {
       items.push_back(item);
@@ -77,6 +80,7 @@ openapi read_openapi() {
   const std::regex schema_line(R"(^      schema: \{(.*)\}$)");
   const std::regex code_line(R"(^        - ([a-z0-9_]+)$)");
   const std::regex subsection_line(R"(^  ([a-zA-Z]+):$)");
+  const std::regex header_line(R"(^        (X-[A-Za-z-]+):$)");
   std::string line, section, subsection, path, param;
   bool in_error_codes = false;
   std::smatch m;
@@ -91,6 +95,10 @@ openapi read_openapi() {
       if (std::regex_match(line, m, param_line)) param = m[1];
       if (std::regex_match(line, m, name_line)) doc.param_names[param] = m[1];
       if (std::regex_match(line, m, schema_line)) doc.params[param] = flow_map(m[1]);
+      if (line == "      explode: true") doc.exploded.insert(param);
+    }
+    if (section == "components:" && subsection == "responses" && std::regex_match(line, m, header_line)) {
+      doc.response_headers.insert(m[1]);
     }
     if (line == "    ErrorCode:") in_error_codes = true;
     if (in_error_codes && std::regex_match(line, m, code_line)) doc.error_codes.push_back(m[1]);
@@ -132,6 +140,16 @@ TEST(OpenApi, EveryOptionHasTheCodesTypeDefaultAndRange) {
     ASSERT_EQ(doc.params.count(name), 1u);
     EXPECT_EQ(doc.param_names.at(name), name);
     const auto& schema = doc.params.at(name);
+    // A repeatable option is an exploded array of its values (?pointer=/a&pointer=/b).
+    EXPECT_EQ(doc.exploded.count(name), s.repeatable ? 1u : 0u);
+    if (s.repeatable) {
+      EXPECT_EQ(schema.at("type"), "array");
+      EXPECT_EQ(schema.at("items"), "{type: " + type_name(s.type) + "}");
+      EXPECT_EQ(schema.count("default"), 0u);
+      EXPECT_TRUE(s.default_text.empty());
+      EXPECT_EQ(schema.at("maxItems"), std::to_string(ujson::pointer_selection::max_pointers));
+      continue;
+    }
     EXPECT_EQ(schema.at("type"), type_name(s.type));
     EXPECT_EQ(schema.at("default"), s.default_text);
     if (s.type == option_type::integer) {
@@ -142,7 +160,7 @@ TEST(OpenApi, EveryOptionHasTheCodesTypeDefaultAndRange) {
     }
     if (s.type == option_type::enumeration) {
       std::string values = schema.at("enum");  // "[a, b, c]"
-      values = std::regex_replace(values, std::regex(R"([\[\] ])"), "");
+      values = std::regex_replace(values, std::regex(R"([\[\] '])"), "");  // 'null' is quoted, else YAML's null
       std::replace(values.begin(), values.end(), ',', '|');
       EXPECT_EQ(values, s.values);
     }
@@ -159,6 +177,11 @@ TEST(OpenApi, ErrorCodesAreExactlyTheOnesBodiesCarry) {
     in_code.emplace_back(ujson::code_name(static_cast<ujson::errc>(c)));
   }
   EXPECT_EQ(doc.error_codes, in_code);
+}
+
+TEST(OpenApi, EveryXUjsonHeaderIsDocumented) {
+  const openapi doc = read_openapi();
+  EXPECT_EQ(doc.response_headers, std::set<std::string>{std::string(skipped_lines_header)});
 }
 
 TEST(OpenApi, EveryStatusTheCodeUsesIsDocumented) {

@@ -32,6 +32,7 @@ struct outcome {
   std::optional<http_error> error{};
   ujson::errc codec_error = ujson::errc::ok;
   bool close = false;  // the connection must close after this response
+  std::size_t skipped_lines = 0;  // NDJSON lines the answer left out (ndjson_errors=skip)
 
   // The body's "code" (empty on success), for logs.
   std::string_view code() const noexcept {

@@ -29,9 +29,10 @@ enum class http_error : std::uint8_t {
   internal_error,          // 500
   shutting_down,           // 503: draining after SIGTERM (/healthz)
   too_many_connections,    // 503: over --max-connections
+  pointer_not_found,       // 422: a `pointer` option names no value of the document
 };
 
-inline constexpr std::size_t http_error_count = static_cast<std::size_t>(http_error::too_many_connections) + 1;
+inline constexpr std::size_t http_error_count = static_cast<std::size_t>(http_error::pointer_not_found) + 1;
 
 struct http_error_info {
   http_error error;
@@ -56,6 +57,7 @@ inline constexpr std::array<http_error_info, http_error_count> http_error_table{
     {http_error::internal_error, "internal_error", 500, "internal error"},
     {http_error::shutting_down, "shutting_down", 503, "the server is shutting down"},
     {http_error::too_many_connections, "too_many_connections", 503, "too many open connections"},
+    {http_error::pointer_not_found, "pointer_not_found", 422, "no value at the pointer"},
 }};
 static_assert([] {
   for (std::size_t i = 0; i < http_error_table.size(); ++i) {
@@ -86,6 +88,11 @@ void write_codec_error_body(ujson::writer& w, const ujson::error& e, bool valida
 
 // An encoder failure (nan_or_infinity with allow_nan=false, ...): 422, no position.
 void write_encode_error_body(ujson::writer& w, ujson::errc code);
+
+// pointer_not_found (422), naming the pointer: {"error":{"code","message","pointer"}}, with
+// the line's place ("offset", "line", "column") when `at` is given (an NDJSON line).
+// write_codec_error_body and this write the error objects of ndjson_errors=report too.
+void write_pointer_error_body(ujson::writer& w, std::string_view pointer, const ujson::error* at = nullptr);
 
 // GET /healthz: {"status":"ok"}, or while draining {"status":"draining","error":{...}}.
 void write_health_body(ujson::writer& w, bool draining);

@@ -22,6 +22,9 @@ namespace http = boost::beast::http;
 using request = http::request<request_body>;  // body read in place by the codec
 using response = http::response<http::span_body<const char>>;
 
+// NDJSON answers under ndjson_errors=skip: how many lines they leave out.
+inline constexpr std::string_view skipped_lines_header = "X-Ujson-Skipped-Lines";
+
 // What the handler may know of the server.
 struct server_view {
   std::size_t max_depth = ujson::default_max_depth;  // --max-depth: default and upper bound

@@ -374,6 +374,8 @@ class compiler {
         return false;
       }
     } else {
+      // `dependencies` is draft-07's; read in 2020-12 too, as the suite's compatibility tests expect.
+      if (!draft7_dependencies(n, obj, info)) return false;
       if (!schema_map(n, obj, info, op::dependent_schemas, "dependentSchemas")) return false;
       if (!schema_array(n, obj, info, op::prefix_items, "prefixItems")) return false;
       if (!schema_keyword(n, obj, info, op::items, "items")) return false;

@@ -95,13 +95,14 @@ bool date_time(std::string_view s) {
 bool duration(std::string_view s) {
   if (s.size() < 2 || s[0] != 'P') return false;
   std::size_t i = 1;
+  // Units in order and without gaps: RFC 3339's dur-year is "nY" [dur-month], and so on.
   auto units = [&](std::string_view order) {
     std::size_t seen = 0, next = 0;
     while (i < s.size() && digit(s[i])) {
       while (i < s.size() && digit(s[i])) ++i;
       if (i >= s.size()) return std::string_view::npos;
       const std::size_t at = order.find(s[i], next);
-      if (at == std::string_view::npos) return std::string_view::npos;
+      if (at == std::string_view::npos || (seen > 0 && at != next)) return std::string_view::npos;
       next = at + 1;
       ++seen;
       ++i;
@@ -122,7 +123,6 @@ bool duration(std::string_view s) {
 }
 
 bool hostname(std::string_view s) {
-  if (s.ends_with('.')) s.remove_suffix(1);
   if (s.empty() || s.size() > 253) return false;
   std::size_t start = 0;
   while (true) {

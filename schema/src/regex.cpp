@@ -28,7 +28,7 @@ constexpr std::pair<std::string_view, std::string_view> long_category_names[] = 
     {"Math_Symbol", "Sm"}, {"Currency_Symbol", "Sc"}, {"Modifier_Symbol", "Sk"}, {"Other_Symbol", "So"},
     {"Separator", "Z"}, {"Space_Separator", "Zs"}, {"Line_Separator", "Zl"}, {"Paragraph_Separator", "Zp"},
     {"Other", "C"}, {"Control", "Cc"}, {"Format", "Cf"}, {"Surrogate", "Cs"}, {"Private_Use", "Co"},
-    {"Unassigned", "Cn"},
+    {"Unassigned", "Cn"}, {"digit", "Nd"},
 };
 
 std::string_view property_name(std::string_view name) {
@@ -54,23 +54,17 @@ bool translate_ecma_pattern(std::string_view p, std::string& out, std::string& p
   for (std::size_t i = 0; i < p.size(); ++i) {
     const char c = p[i];
     if (c == '[' && !in_class) {
-      in_class = true;
-      out.push_back(c);
-      if (i + 1 < p.size() && p[i + 1] == '^') out.push_back(p[++i]);
-      // ECMA-262 allows "]" first as the empty class "[]"; RE2 would read it as a literal.
-      if (i + 1 < p.size() && p[i + 1] == ']') {
-        ++i;
-        out.pop_back();
-        if (out.back() == '^') {
-          out.pop_back();
-          out.pop_back();
-          out.append("(?s:.)");
-        } else {
-          out.pop_back();
-          out.append("[^\\x{0}-\\x{10FFFF}]");
-        }
-        in_class = false;
+      const bool negated = i + 1 < p.size() && p[i + 1] == '^';
+      const std::size_t body = i + 1 + (negated ? 1 : 0);
+      if (body < p.size() && p[body] == ']') {
+        // ECMA-262's "[]" matches nothing and "[^]" anything; RE2 would read the "]" as a literal.
+        out.append(negated ? "(?s:.)" : "[^\\x{0}-\\x{10FFFF}]");
+        i = body;
+        continue;
       }
+      in_class = true;
+      out.append(negated ? "[^" : "[");
+      i = body - 1;
       continue;
     }
     if (c == ']' && in_class) {

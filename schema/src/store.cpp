@@ -39,7 +39,7 @@ constexpr child_keyword children_2020_12[] = {
     {"then", holds::schema},                {"else", holds::schema},
     {"not", holds::schema},                 {"prefixItems", holds::schema_array},
     {"allOf", holds::schema_array},         {"anyOf", holds::schema_array},
-    {"oneOf", holds::schema_array},
+    {"oneOf", holds::schema_array},         {"dependencies", holds::dependencies},
 };
 
 constexpr child_keyword children_draft7[] = {

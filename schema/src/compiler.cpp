@@ -63,10 +63,11 @@ class compiler {
     problem_ = load_error{std::move(uri), std::move(pointer), std::move(message)};
     return false;
   }
-  bool fail(const schema_info& info, std::string_view keyword, std::string message) {
+  // `rest`: more of the pointer below the keyword, already escaped ("/0", "/name").
+  bool fail(const schema_info& info, std::string_view keyword, std::string message, std::string_view rest = "") {
     std::string at = info.pointer;
     if (!keyword.empty()) append_pointer_token(at, keyword);
-    return fail_at(info.document, at, std::move(message));
+    return fail_at(info.document, at.append(rest), std::move(message));
   }
 
   std::uint32_t resource_for(const schema_info& info) {
@@ -153,7 +154,7 @@ class compiler {
     for (std::size_t i = 0; i < v->size(); ++i) {
       const value& e = v->elements()[i];
       const std::string rest = "/" + std::to_string(i);
-      if (!is_schema(e)) return fail(info, std::string(name) + rest, "each item must be a schema");
+      if (!is_schema(e)) return fail(info, name, "each item must be a schema", rest);
       k.nodes.push_back(child(e, info, name, rest));
       k.child_locations.push_back(k.location + rest);
     }
@@ -176,12 +177,12 @@ class compiler {
     return true;
   }
 
-  bool pattern_of(const value& text, const schema_info& info, const std::string& keyword_at,
-                  std::uint32_t& out) {
+  bool pattern_of(const value& text, const schema_info& info, std::string_view keyword, std::uint32_t& out,
+                  std::string_view rest) {
     std::string why;
     std::unique_ptr<regex> re = regex::compile(text.as_string(), why);
     if (!re) {
-      return fail(info, keyword_at, "pattern \"" + std::string(text.as_string()) + "\" cannot be used: " + why);
+      return fail(info, keyword, "pattern \"" + std::string(text.as_string()) + "\" cannot be used: " + why, rest);
     }
     out = static_cast<std::uint32_t>(p_.regexes.size());
     p_.regexes.push_back(std::move(re));
@@ -283,7 +284,7 @@ class compiler {
     if (const value* v = obj.find("pattern")) {
       if (!v->is_string()) return fail(info, "pattern", "pattern must be a string");
       std::uint32_t re = 0;
-      if (!pattern_of(*v, info, "pattern", re)) return false;
+      if (!pattern_of(*v, info, "pattern", re, "")) return false;
       add(n, op::pattern, "pattern").regexes.push_back(re);
     }
     if (const value* v = obj.find("uniqueItems")) {
@@ -328,7 +329,7 @@ class compiler {
         if (!lists) lists = &add(n, op::dependent_required, "dependencies");
         const auto begin = static_cast<std::uint32_t>(lists->required.size());
         if (!string_list(m.val, lists->required)) {
-          return fail(info, "dependencies" + rest, "a dependency must be a schema or an array of strings");
+          return fail(info, "dependencies", "a dependency must be a schema or an array of strings", rest);
         }
         lists->names.add(m.key.as_string(), static_cast<std::uint32_t>(lists->spans.size()));
         lists->spans.emplace_back(begin, static_cast<std::uint32_t>(lists->required.size()));
@@ -338,7 +339,7 @@ class compiler {
         schemas->nodes.push_back(child(m.val, info, "dependencies", rest));
         schemas->child_locations.push_back(schemas->location + rest);
       } else {
-        return fail(info, "dependencies" + rest, "a dependency must be a schema or an array of strings");
+        return fail(info, "dependencies", "a dependency must be a schema or an array of strings", rest);
       }
     }
     return true;
@@ -401,9 +402,9 @@ class compiler {
       for (const member& m : v->members()) {
         std::string rest;
         append_pointer_token(rest, m.key.as_string());
-        if (!is_schema(m.val)) return fail(info, "patternProperties" + rest, "must be a schema");
+        if (!is_schema(m.val)) return fail(info, "patternProperties", "must be a schema", rest);
         std::uint32_t re = 0;
-        if (!pattern_of(m.key, info, "patternProperties" + rest, re)) return false;
+        if (!pattern_of(m.key, info, "patternProperties", re, rest)) return false;
         k.regexes.push_back(re);
         k.nodes.push_back(child(m.val, info, "patternProperties", rest));
         k.child_locations.push_back(k.location + rest);

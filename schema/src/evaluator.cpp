@@ -47,7 +47,10 @@ bool evaluator::eval(std::uint32_t n, const value& v, annotations* out) {
   if (nd.is_false) {
     if (quiet_ == 0) {
       const std::string_view by = keyword_path_.empty() ? std::string_view("false") : keyword_path_.back().keyword;
-      record(by, "", "no value is allowed here (the schema is false)");
+      std::string why = by.ends_with("Properties") ? "the property is not allowed"
+                        : by.ends_with("Items") || by == "items" ? "the item is not allowed"
+                                                                  : "no value is allowed here";
+      record(by, "", why.append(" (the schema at ").append(by).append(" is false)"));
     }
     return false;
   }

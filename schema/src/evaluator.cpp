@@ -19,7 +19,26 @@ void annotations::merge(const annotations& other) {
 evaluator::evaluator(const program& p, std::size_t max_errors, std::vector<error>* errors)
     : p_(p), max_errors_(max_errors == 0 ? 1 : max_errors), errors_(errors), quiet_(errors ? 0 : 1) {}
 
+namespace {
+
+std::uint64_t count_values(const value& root) {
+  std::uint64_t n = 0;
+  std::vector<const value*> pending{&root};
+  while (!pending.empty()) {
+    const value* v = pending.back();
+    pending.pop_back();
+    ++n;
+    for (const value& e : v->elements()) pending.push_back(&e);
+    for (const member& m : v->members()) pending.push_back(&m.val);
+  }
+  return n;
+}
+
+}  // namespace
+
 bool evaluator::run(const value& instance) {
+  root_ = &instance;
+  step_budget_ = min_evaluation_budget;
   const bool ok = eval(p_.entry, instance, nullptr);
   return ok && !too_deep_;
 }
@@ -55,16 +74,19 @@ bool evaluator::eval(std::uint32_t n, const value& v, annotations* out) {
     return false;
   }
   if (nd.keywords.empty()) return true;
-  if (depth_ >= max_evaluation_depth) {
-    if (!too_deep_) {
-      const int was = quiet_;
-      quiet_ = 0;
-      record("$ref", "", "the schema nests deeper than " + std::to_string(max_evaluation_depth) +
-                             " levels here (a reference cycle, or a deeply nested instance)");
-      quiet_ = was;
+  if (++steps_ > step_budget_) {
+    // Counted only when a validation gets this far: the instance's size sets the budget.
+    const std::uint64_t budget = std::max<std::uint64_t>(min_evaluation_budget,
+                                                          evaluations_per_value * count_values(*root_));
+    if (steps_ > budget) {
+      return give_up("the validation needs more than " + std::to_string(budget) +
+                     " schema applications (a schema whose references multiply its work)");
     }
-    too_deep_ = stop_ = true;
-    return false;
+    step_budget_ = budget;
+  }
+  if (depth_ >= max_evaluation_depth) {
+    return give_up("the schema nests deeper than " + std::to_string(max_evaluation_depth) +
+                   " levels here (a deeply nested instance under a recursive schema)");
   }
   ++depth_;
   const bool enters = scope_.empty() || scope_.back() != nd.resource;
@@ -86,6 +108,34 @@ bool evaluator::eval(std::uint32_t n, const value& v, annotations* out) {
   if (enters) scope_.pop_back();
   --depth_;
   return valid;
+}
+
+bool evaluator::give_up(std::string message) {
+  if (!too_deep_) {
+    const int was = quiet_;
+    quiet_ = 0;
+    record("$ref", "", std::move(message));
+    quiet_ = was;
+  }
+  too_deep_ = stop_ = true;
+  return false;
+}
+
+bool evaluator::follow(std::uint32_t target, const keyword& k, const value& v, annotations* out) {
+  // References followed at this instance location are the innermost ones: deeper
+  // locations were entered later and have been left again.
+  for (auto it = references_.rbegin(); it != references_.rend() && it->second == &v; ++it) {
+    if (it->first == target) {
+      keyword_path_.push_back({&k.child_locations[0], k.name});
+      give_up("the reference comes back to itself without moving into the instance (an endless cycle)");
+      keyword_path_.pop_back();
+      return false;
+    }
+  }
+  references_.emplace_back(target, &v);
+  const bool ok = descend(target, k, 0, v, out);
+  references_.pop_back();
+  return ok;
 }
 
 bool evaluator::descend(std::uint32_t n, const keyword& k, std::size_t i, const value& v, annotations* out) {
@@ -199,8 +249,8 @@ bool evaluator::apply(const keyword& k, const value& v, annotations* out) {
       }
       return valid;
     }
-    case op::ref: return in_place(k, 0, v, out);
-    case op::dynamic_ref: return descend(dynamic_target(k), k, 0, v, out);
+    case op::ref: return follow(k.nodes[0], k, v, out);
+    case op::dynamic_ref: return follow(dynamic_target(k), k, v, out);
     case op::prefix_items:
     case op::items:
     case op::contains:

@@ -49,6 +49,10 @@ class evaluator {
   bool object_applicator(const keyword& k, const value& v, annotations* out);
   bool array_applicator(const keyword& k, const value& v, annotations* out);
   std::uint32_t dynamic_target(const keyword& k) const;
+  // $ref and $dynamicRef: a reference that comes back to a schema already being evaluated
+  // at the same instance location would never end; it fails at once (sticky, like depth).
+  bool follow(std::uint32_t target, const keyword& k, const value& v, annotations* out);
+  bool give_up(std::string message);
 
   // Records a failure of `k` at the current locations (unless quiet); message() builds the
   // sentence only when it is recorded.
@@ -75,7 +79,12 @@ class evaluator {
   std::vector<step> keyword_path_;
   std::vector<segment> instance_path_;
   std::vector<std::uint32_t> scope_;  // resources, outermost first
+  std::vector<std::pair<std::uint32_t, const value*>> references_;  // references being followed, innermost last
   std::size_t depth_ = 0;
+  // Schema applications so far, and how many this instance may take (see run()).
+  std::uint64_t steps_ = 0;
+  std::uint64_t step_budget_ = 0;
+  const value* root_ = nullptr;
   int quiet_ = 0;
   bool stop_ = false;
   bool too_deep_ = false;

@@ -168,6 +168,22 @@ TEST(SchemaSafety, ReferenceCyclesAndDeepInstancesEndInAnError) {
   EXPECT_TRUE(nested.is_valid(instance(shallow).root()));
 }
 
+TEST(SchemaSafety, SchemasThatMultiplyTheirWorkHitTheBudget) {
+  // 40 levels, each an allOf of two references to the next: 2^40 applications unchecked.
+  std::string defs;
+  for (int i = 0; i < 40; ++i) {
+    const std::string next = "{\"$ref\": \"#/$defs/d" + std::to_string(i + 1) + "\"}";
+    defs += "\"d" + std::to_string(i) + "\": {\"allOf\": [" + next + ", " + next + "]}, ";
+  }
+  const validator v = compiled("{\"$defs\": {" + defs + "\"d40\": {\"type\": \"integer\"}}, \"$ref\": \"#/$defs/d0\"}");
+  const auto start = std::chrono::steady_clock::now();
+  const ujson::schema::result r = v.validate(instance("1").root());
+  EXPECT_FALSE(r.valid);
+  ASSERT_FALSE(r.errors.empty());
+  EXPECT_EQ(r.errors[0].keyword, "$ref");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+}
+
 TEST(SchemaRegistry, SchemasReferenceEachOtherByIdAndNothingIsFetched) {
   ujson::schema::registry reg;
   load_error problem;

@@ -71,6 +71,13 @@ struct result {
 // with keyword "$ref" rather than exhausting the stack.
 inline constexpr std::size_t max_evaluation_depth = 1000;
 
+// A schema can multiply its own work without a cycle (each level an allOf of two $refs to
+// the next: 2^levels applications). A validation that applies more than
+// max(min_evaluation_budget, evaluations_per_value * values in the instance) schemas fails
+// with keyword "$ref" instead of running for hours.
+inline constexpr std::uint64_t min_evaluation_budget = 1'000'000;
+inline constexpr std::uint64_t evaluations_per_value = 1'000;
+
 namespace detail {
 struct store;
 struct program;

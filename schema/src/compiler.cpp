@@ -128,9 +128,12 @@ class compiler {
     if (!v.is_number() || !is_integer(v) || compare_numbers(v, value::make_int64(0)) < 0) {
       return fail(info, name, std::string(name) + " must be a non-negative integer");
     }
-    out = v.type() == kind::double_ ? static_cast<std::uint64_t>(v.as_double())
-          : v.type() == kind::big_number ? UINT64_MAX
-                                          : v.as_uint64();
+    // A count beyond 2^64 can never be reached: it is as good as the largest.
+    if (v.type() == kind::double_) {
+      out = v.as_double() >= 18446744073709551616.0 ? UINT64_MAX : static_cast<std::uint64_t>(v.as_double());
+    } else {
+      out = v.type() == kind::big_number ? UINT64_MAX : v.as_uint64();
+    }
     return true;
   }
 

@@ -69,8 +69,12 @@ TEST(Regression, FuzzerFindings) {
     const auto f = std::find_if(std::begin(fuzzers), std::end(fuzzers), [&](const fuzzer& z) {
       return name.size() > z.name.size() && name.compare(0, z.name.size(), z.name) == 0 && name[z.name.size()] == '-';
     });
-    // The service-side fuzzers' inputs are replayed by tests/proto/fuzz_replay_test.cpp.
-    if (name.starts_with("options-") || name.starts_with("ndjson-")) continue;
+    // The service-side fuzzers' inputs are replayed by tests/proto/fuzz_replay_test.cpp, the
+    // schema fuzzers' by tests/schema/schema_fuzz_replay_test.cpp.
+    if (name.starts_with("options-") || name.starts_with("ndjson-") || name.starts_with("schema-") ||
+        name.starts_with("schema_pair-")) {
+      continue;
+    }
     if (f == std::end(fuzzers)) {
       ADD_FAILURE() << name << ": the name must start with decode-, validate-, roundtrip- or kernels-";
       continue;

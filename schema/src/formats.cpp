@@ -235,35 +235,55 @@ bool uri_characters(std::string_view s, bool international) {
   return s.find('#') == s.rfind('#');
 }
 
-bool uri_reference(std::string_view s, bool international) {
-  if (!uri_characters(s, international)) return false;
-  // '[' and ']' only around an IP literal host.
-  const std::size_t bracket = s.find_first_of("[]");
-  if (bracket != std::string_view::npos) {
-    const std::size_t authority = s.find("//");
-    if (authority == std::string_view::npos || bracket != authority + 2) return false;
+// An authority (after "//"): [userinfo "@"] host [":" port]; one "@" at most, '[' ']' only
+// around an IP literal, digits only in the port.
+bool authority(std::string_view a) {
+  const std::size_t at = a.find('@');
+  if (at != std::string_view::npos && a.find('@', at + 1) != std::string_view::npos) return false;
+  if (at != std::string_view::npos && a.substr(0, at).find_first_of("[]") != std::string_view::npos) return false;
+  std::string_view host = at == std::string_view::npos ? a : a.substr(at + 1);
+  if (host.starts_with('[')) {
+    const std::size_t close = host.find(']');
+    if (close == std::string_view::npos) return false;
+    const std::string_view literal = host.substr(1, close - 1);
+    if (!literal.starts_with('v') && !literal.starts_with('V') && !ipv6(literal)) return false;
+    host = host.substr(close + 1);
+    if (!host.empty() && host[0] != ':') return false;
+  } else if (host.find_first_of("[]") != std::string_view::npos) {
+    return false;
+  }
+  const std::size_t colon = host.find(':');
+  if (colon == std::string_view::npos) return true;
+  for (const char c : host.substr(colon + 1)) {
+    if (!digit(c)) return false;
   }
   return true;
 }
 
-bool uri(std::string_view s, bool international) {
+bool uri_reference(std::string_view s, bool international) {
+  if (!uri_characters(s, international)) return false;
+  std::string_view rest = s;
   const std::size_t colon = s.find(':');
-  if (colon == std::string_view::npos || colon == 0 || !alpha(s[0])) return false;
+  const std::size_t first_delimiter = s.find_first_of("/?#");
+  bool has_scheme = colon != std::string_view::npos && colon < first_delimiter && colon > 0 && alpha(s[0]);
+  for (std::size_t i = 1; has_scheme && i < colon; ++i) {
+    has_scheme = alpha(s[i]) || digit(s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.';
+  }
+  if (has_scheme) rest = s.substr(colon + 1);
+  if (rest.starts_with("//")) return authority(rest.substr(2, rest.find_first_of("/?#", 2) - 2));
+  // A relative path's first segment cannot hold a ':' (it would read as a scheme).
+  if (!has_scheme && colon != std::string_view::npos && colon < first_delimiter) return false;
+  return rest.find_first_of("[]") == std::string_view::npos;
+}
+
+bool uri(std::string_view s, bool international) {
+  // Absolute: a scheme before the first ':', which uri_reference reads as one.
+  const std::size_t colon = s.find(':');
+  if (colon == std::string_view::npos || colon == 0 || !alpha(s[0]) || colon > s.find_first_of("/?#")) return false;
   for (std::size_t i = 1; i < colon; ++i) {
     if (!alpha(s[i]) && !digit(s[i]) && s[i] != '+' && s[i] != '-' && s[i] != '.') return false;
   }
-  if (!uri_reference(s, international)) return false;
-  const std::string_view rest = s.substr(colon + 1);
-  if (rest.starts_with("//")) {  // an authority: userinfo@host:port
-    const std::string_view authority = rest.substr(2, rest.find_first_of("/?#", 2) - 2);
-    const std::size_t port = authority.rfind(':');
-    if (port != std::string_view::npos && authority.find(']') == std::string_view::npos) {
-      for (std::size_t i = port + 1; i < authority.size(); ++i) {
-        if (!digit(authority[i])) return false;
-      }
-    }
-  }
-  return true;
+  return uri_reference(s, international);
 }
 
 bool uuid(std::string_view s) {

@@ -39,6 +39,9 @@ std::uint64_t hash_bytes(std::string_view s) {
 }  // namespace
 
 bool json_equal(const value& a, const value& b) {
+  // Most comparisons (enum, const) are of scalars: no stack for them.
+  const bool containers = (a.is_array() || a.is_object()) && a.type() == b.type();
+  if (!containers) return scalar_equal(a, b);
   std::vector<std::pair<const value*, const value*>> pending{{&a, &b}};
   while (!pending.empty()) {
     const auto [x, y] = pending.back();

@@ -310,10 +310,15 @@ class compiler {
         k.spans.emplace_back(begin, static_cast<std::uint32_t>(k.required.size()));
       }
     }
-    if (const value* v = obj.find("format"); v && p_.assert_formats) {
-      if (!v->is_string()) return fail(info, "format", "format must be a string");
-      add(n, op::format, "format").format = format_named(v->as_string());
-    }
+    return true;
+  }
+
+  // Its own vocabulary (format-annotation or format-assertion), not validation's.
+  bool format(node& n, const value& obj, const schema_info& info) {
+    const value* v = obj.find("format");
+    if (!v || !(p_.assert_formats || info.formats)) return true;
+    if (!v->is_string()) return fail(info, "format", "format must be a string");
+    add(n, op::format, "format").format = format_named(v->as_string());
     return true;
   }
 
@@ -447,6 +452,7 @@ class compiler {
     if (!reference(n, v, info, "$ref", false)) return false;
     if (!draft7 && !reference(n, v, info, "$dynamicRef", true)) return false;
     if (info.validation && !assertions(n, v, info)) return false;
+    if (!format(n, v, info)) return false;
     if (!applicators(n, v, info)) return false;
     if (!draft7) {
       // Last: they see what every other keyword of this schema evaluated.

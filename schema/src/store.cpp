@@ -12,12 +12,14 @@ namespace {
 constexpr std::string_view uri_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 constexpr std::string_view uri_draft7 = "http://json-schema.org/draft-07/schema";
 constexpr std::string_view validation_vocabulary = "https://json-schema.org/draft/2020-12/vocab/validation";
+constexpr std::string_view format_assertion_vocabulary = "https://json-schema.org/draft/2020-12/vocab/format-assertion";
 
 struct frame {
   const value* v;
   std::string base;
   dialect d;
   bool validation;
+  bool formats;
   const value* resource;
   std::string pointer;
 };
@@ -79,14 +81,14 @@ bool store::add(std::string_view text, std::string_view uri, load_error& problem
   std::string root_id;
 
   std::vector<frame> stack;
-  stack.push_back({&root, doc->uri, how.default_dialect, true, &root, ""});
+  stack.push_back({&root, doc->uri, how.default_dialect, true, false, &root, ""});
   uris.emplace(doc->uri, &root);
   while (!stack.empty()) {
     frame f = std::move(stack.back());
     stack.pop_back();
     const value& v = *f.v;
     if (!v.is_object()) {
-      infos.emplace(f.v, schema_info{f.base, f.d, f.validation, f.resource, doc->uri, f.pointer});
+      infos.emplace(f.v, schema_info{f.base, f.d, f.validation, f.formats, f.resource, doc->uri, f.pointer});
       continue;
     }
     if (const value* s = v.find("$schema")) {
@@ -94,9 +96,9 @@ bool store::add(std::string_view text, std::string_view uri, load_error& problem
       std::string named(s->as_string());
       if (named.ends_with('#')) named.pop_back();
       if (named == uri_2020_12) {
-        f.d = dialect::draft2020_12, f.validation = true;
+        f.d = dialect::draft2020_12, f.validation = true, f.formats = false;
       } else if (named == uri_draft7) {
-        f.d = dialect::draft7, f.validation = true;
+        f.d = dialect::draft7, f.validation = true, f.formats = false;
       } else {
         // A meta-schema of our own: registered earlier; its dialect is ours, its
         // $vocabulary says whether validation keywords count.
@@ -107,8 +109,10 @@ bool store::add(std::string_view text, std::string_view uri, load_error& problem
         const schema_info& mi = info.at(meta->second);
         f.d = mi.dialect;
         f.validation = true;
+        f.formats = false;
         if (const value* vocab = meta->second->find("$vocabulary"); vocab && vocab->is_object()) {
           f.validation = vocab->find(validation_vocabulary) != nullptr;
+          f.formats = vocab->find(format_assertion_vocabulary) != nullptr;
         }
       }
     }
@@ -145,12 +149,12 @@ bool store::add(std::string_view text, std::string_view uri, load_error& problem
         dynamics[f.resource].emplace_back(std::string(a->as_string()), f.v);
       }
     }
-    infos.emplace(f.v, schema_info{f.base, f.d, f.validation, f.resource, doc->uri, f.pointer});
+    infos.emplace(f.v, schema_info{f.base, f.d, f.validation, f.formats, f.resource, doc->uri, f.pointer});
     if (ref_hides_siblings) continue;
 
     auto push = [&](const value* child, std::string pointer) {
       if (child->is_object() || child->is_bool()) {
-        stack.push_back({child, f.base, f.d, f.validation, f.resource, std::move(pointer)});
+        stack.push_back({child, f.base, f.d, f.validation, f.formats, f.resource, std::move(pointer)});
       }
     };
     const auto keywords = draft7 ? std::span<const child_keyword>(children_draft7)

@@ -19,6 +19,7 @@ struct schema_info {
   std::string base;          // absolute URI of the enclosing resource, no fragment
   schema::dialect dialect = schema::dialect::draft2020_12;
   bool validation = true;    // the validation vocabulary is in force ($vocabulary of a custom meta-schema)
+  bool formats = false;      // the format-assertion vocabulary is (so `format` asserts)
   const value* resource = nullptr;  // the root of the enclosing resource
   std::string document;      // the URI the document was added under (for errors)
   std::string pointer;       // JSON Pointer from the document's root

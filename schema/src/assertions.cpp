@@ -67,6 +67,23 @@ std::size_t code_points(std::string_view s) {
   return n;
 }
 
+// compare_numbers(v, limit), without its general path for the common cases: a double
+// instance, or an integer instance within 2^53, against a limit that is a double.
+int compare_to_limit(const value& v, const keyword& k) {
+  if (k.limit_is_double) {
+    double x;
+    if (v.type() == kind::double_) {
+      x = v.as_double();
+    } else if (v.type() == kind::int64 && v.as_int64() >= -(1LL << 53) && v.as_int64() <= (1LL << 53)) {
+      x = static_cast<double>(v.as_int64());
+    } else {
+      return compare_numbers(v, *k.literal);
+    }
+    return x < k.limit ? -1 : (x > k.limit ? 1 : 0);
+  }
+  return compare_numbers(v, *k.literal);
+}
+
 std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
 }  // namespace
@@ -87,16 +104,16 @@ bool evaluator::assertion(const keyword& k, const value& v) {
       return !v.is_number() || is_multiple_of(v, *k.literal) ||
              fail(k, [&] { return "must be a multiple of " + number_text(*k.literal); });
     case op::maximum:
-      return !v.is_number() || compare_numbers(v, *k.literal) <= 0 ||
+      return !v.is_number() || compare_to_limit(v, k) <= 0 ||
              fail(k, [&] { return number_text(v) + " is greater than the maximum " + number_text(*k.literal); });
     case op::exclusive_maximum:
-      return !v.is_number() || compare_numbers(v, *k.literal) < 0 ||
+      return !v.is_number() || compare_to_limit(v, k) < 0 ||
              fail(k, [&] { return number_text(v) + " is not less than " + number_text(*k.literal); });
     case op::minimum:
-      return !v.is_number() || compare_numbers(v, *k.literal) >= 0 ||
+      return !v.is_number() || compare_to_limit(v, k) >= 0 ||
              fail(k, [&] { return number_text(v) + " is less than the minimum " + number_text(*k.literal); });
     case op::exclusive_minimum:
-      return !v.is_number() || compare_numbers(v, *k.literal) > 0 ||
+      return !v.is_number() || compare_to_limit(v, k) > 0 ||
              fail(k, [&] { return number_text(v) + " is not greater than " + number_text(*k.literal); });
     case op::max_length:
       return !v.is_string() || code_points(v.as_string()) <= k.count ||

@@ -242,7 +242,13 @@ class compiler {
     if (!v) return true;
     if (!v->is_number()) return fail(info, name, std::string(name) + " must be a number");
     if (code == op::multiple_of && !is_positive(*v)) return fail(info, name, "multipleOf must be greater than 0");
-    add(n, code, name).literal = v;
+    keyword& k = add(n, code, name);
+    k.literal = v;
+    const bool small_integer = v->type() == kind::int64 && v->as_int64() >= -(1LL << 53) && v->as_int64() <= (1LL << 53);
+    if (v->type() == kind::double_ || small_integer) {
+      k.limit = v->as_double();
+      k.limit_is_double = true;
+    }
     return true;
   }
 

@@ -5,6 +5,7 @@
 #include "evaluator.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "uri.hpp"
 
@@ -17,7 +18,13 @@ void annotations::merge(const annotations& other) {
 }
 
 evaluator::evaluator(const program& p, std::size_t max_errors, std::vector<error>* errors)
-    : p_(p), max_errors_(max_errors == 0 ? 1 : max_errors), errors_(errors), quiet_(errors ? 0 : 1) {}
+    : p_(p), max_errors_(max_errors == 0 ? 1 : max_errors), errors_(errors), quiet_(errors ? 0 : 1),
+      paths_(errors != nullptr) {
+  if (paths_) {
+    keyword_path_.reserve(64);
+    instance_path_.reserve(64);
+  }
+}
 
 namespace {
 
@@ -92,9 +99,9 @@ bool evaluator::eval(std::uint32_t n, const value& v, annotations* out) {
   const bool enters = scope_.empty() || scope_.back() != nd.resource;
   if (enters) scope_.push_back(nd.resource);
 
-  annotations local;
+  std::optional<annotations> local;
   annotations* mine = out;
-  if (nd.collects && (v.is_object() || v.is_array())) mine = &local;
+  if (nd.collects && (v.is_object() || v.is_array())) mine = &local.emplace();
   bool valid = true;
   for (const keyword& k : nd.keywords) {
     if (!apply(k, v, mine)) {
@@ -103,7 +110,7 @@ bool evaluator::eval(std::uint32_t n, const value& v, annotations* out) {
     }
     if (stop_) break;
   }
-  if (valid && mine == &local && out) out->merge(local);
+  if (valid && local && out) out->merge(*local);
 
   if (enters) scope_.pop_back();
   --depth_;
@@ -126,9 +133,9 @@ bool evaluator::follow(std::uint32_t target, const keyword& k, const value& v, a
   // locations were entered later and have been left again.
   for (auto it = references_.rbegin(); it != references_.rend() && it->second == &v; ++it) {
     if (it->first == target) {
-      keyword_path_.push_back({&k.child_locations[0], k.name});
+      if (paths_) keyword_path_.push_back({&k.child_locations[0], k.name});
       give_up("the reference comes back to itself without moving into the instance (an endless cycle)");
-      keyword_path_.pop_back();
+      if (paths_) keyword_path_.pop_back();
       return false;
     }
   }
@@ -139,6 +146,7 @@ bool evaluator::follow(std::uint32_t target, const keyword& k, const value& v, a
 }
 
 bool evaluator::descend(std::uint32_t n, const keyword& k, std::size_t i, const value& v, annotations* out) {
+  if (!paths_) return eval(n, v, out);
   keyword_path_.push_back({&k.child_locations[i], k.name});
   const bool ok = eval(n, v, out);
   keyword_path_.pop_back();
@@ -157,6 +165,7 @@ bool evaluator::quietly(const keyword& k, std::size_t i, const value& v, annotat
 }
 
 bool evaluator::at_member(const keyword& k, std::size_t i, const member& m) {
+  if (!paths_) return in_place(k, i, m.val, nullptr);
   const std::string_view key = m.key.as_string();
   instance_path_.push_back({key.data(), key.size()});
   const bool ok = in_place(k, i, m.val, nullptr);
@@ -165,6 +174,7 @@ bool evaluator::at_member(const keyword& k, std::size_t i, const member& m) {
 }
 
 bool evaluator::at_item(const keyword& k, std::size_t i, const value& item, std::size_t index) {
+  if (!paths_) return in_place(k, i, item, nullptr);
   instance_path_.push_back({nullptr, index});
   const bool ok = in_place(k, i, item, nullptr);
   instance_path_.pop_back();
@@ -291,9 +301,9 @@ bool evaluator::array_applicator(const keyword& k, const value& v, annotations* 
     case op::contains: {
       std::uint64_t matches = 0;
       for (std::size_t i = 0; i < n; ++i) {
-        instance_path_.push_back({nullptr, i});
+        if (paths_) instance_path_.push_back({nullptr, i});
         const bool ok = quietly(k, 0, items[i], nullptr);
-        instance_path_.pop_back();
+        if (paths_) instance_path_.pop_back();
         if (!ok) continue;
         ++matches;
         if (out) {

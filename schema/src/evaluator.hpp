@@ -87,6 +87,8 @@ class evaluator {
   const value* root_ = nullptr;
   int quiet_ = 0;
   bool stop_ = false;
+  // Locations are kept only when errors are reported: is_valid never builds one.
+  bool paths_;
   bool too_deep_ = false;
 };
 

@@ -66,6 +66,8 @@ struct keyword {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> spans;  // dependentRequired: [begin, end) into required per name
   std::vector<std::uint32_t> regexes;        // pattern, patternProperties; additionalProperties: the siblings'
   const value* literal = nullptr;            // const, enum (the array), numeric limits
+  double limit = 0;                          // a numeric limit that is exactly this double
+  bool limit_is_double = false;              // (then doubles and small integers compare with it directly)
   std::uint64_t count = 0;                   // lengths and counts; contains: minContains
   std::uint64_t count_max = UINT64_MAX;      // contains: maxContains
   std::uint32_t extra = no_node;             // if: then / else in nodes[1], nodes[2]

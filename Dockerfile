@@ -14,6 +14,7 @@ RUN scripts/bootstrap run test
 COPY Makefile CMakeLists.txt CMakePresets.json ./
 COPY cmake/ cmake/
 COPY codec/ codec/
+COPY schema/ schema/
 COPY cli/ cli/
 COPY python/ python/
 COPY proto/ proto/

@@ -90,6 +90,29 @@ bool parse_format(const std::vector<std::string>& args, invocation& out, usage_p
   return true;
 }
 
+bool parse_validate(const std::vector<std::string>& args, invocation& out, usage_problem& problem) {
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--schema" || a == "--schema-dir") {
+      if (i + 1 >= args.size() || args[i + 1].empty()) return refuse(problem, a, a + " needs a path");
+      if (a == "--schema" && !out.schema.empty()) return refuse(problem, a, "--schema is given once");
+      (a == "--schema" ? out.schema : out.schema_dirs.emplace_back()) = args[++i];
+    } else if (a == "--assert-formats") {
+      out.assert_formats = true;
+    } else if (a.size() > 1 && a[0] == '-') {
+      return refuse(problem, a, "unknown option " + a);
+    } else {
+      out.files.push_back(a);
+    }
+  }
+  if (out.schema.empty() && (!out.schema_dirs.empty() || out.assert_formats)) {
+    return refuse(problem, out.schema_dirs.empty() ? "--assert-formats" : "--schema-dir",
+                  (out.schema_dirs.empty() ? std::string("--assert-formats") : std::string("--schema-dir")) +
+                      " needs --schema");
+  }
+  return true;
+}
+
 }  // namespace
 
 bool parse_arguments(const std::vector<std::string>& args, invocation& out, usage_problem& problem) {
@@ -102,8 +125,7 @@ bool parse_arguments(const std::vector<std::string>& args, invocation& out, usag
   }
   if (command == "validate") {
     out.what = command::validate;
-    out.files.assign(args.begin() + 1, args.end());
-    return true;
+    return parse_validate(args, out, problem);
   }
   if (command == "format") {
     out.what = command::format;

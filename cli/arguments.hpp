@@ -15,6 +15,9 @@ enum class command { help, validate, format };
 struct invocation {
   command what = command::help;
   std::vector<std::string> files;  // validate: as given (none means standard input); format: exactly one, "-" for stdin
+  std::string schema;              // validate --schema: the JSON Schema each file must match (empty: none)
+  std::vector<std::string> schema_dirs;  // validate --schema-dir: more schemas, for the first one's $refs
+  bool assert_formats = false;     // validate --assert-formats: `format` is checked, not only an annotation
   encode_options encode;           // format only: canonical output unless flags say otherwise
   decode_options decode;
   // format: write only the values at these (several: an array of them, in order).

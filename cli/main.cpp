@@ -1,7 +1,9 @@
 // ujson: the codec on the command line.
 //   ujson validate [FILE...]   exit 0 when every file is valid JSON, else 1
+//   ujson validate --schema S.json [--schema-dir DIR]... FILE...   (schema_check.cpp)
 //   ujson format [options] [FILE]          (--canonical: RFC 8785)
-// Exit status: 0 success, 1 invalid JSON or unreadable input, 2 usage error.
+// Exit status: 0 success, 1 invalid JSON (or not matching --schema) or unreadable input,
+// 2 usage error or a schema that does not load.
 
 #include <cstdio>
 #include <string>
@@ -10,6 +12,7 @@
 
 #include "arguments.hpp"
 #include "read_file.hpp"
+#include "schema_check.hpp"
 #include "ujson/dom.hpp"
 #include "ujson/pointer.hpp"
 #include "ujson/validate.hpp"
@@ -17,13 +20,20 @@
 namespace {
 
 constexpr std::string_view usage_text =
-    "usage: ujson validate [FILE...]\n"
+    "usage: ujson validate [--schema SCHEMA.json [--schema-dir DIR]... [--assert-formats]] [FILE...]\n"
     "       ujson format [--indent N] [--sort-keys] [--ensure-ascii] [--escape-slashes]\n"
     "                    [--html-safe] [--max-depth N] [--pointer P]... [--missing null] [FILE]\n"
     "       ujson format --canonical [--max-depth N] [--pointer P]... [FILE]\n"
     "\n"
     "validate  check that each FILE (standard input when none or '-') is one JSON text;\n"
     "          errors go to stderr as FILE:LINE:COLUMN: message\n"
+    "  --schema S.json   also check each FILE against the JSON Schema (2020-12, or draft-07\n"
+    "                    by its $schema); failures go to stderr as\n"
+    "                    FILE: instanceLocation: message (keywordLocation); exit 2 when the\n"
+    "                    schema does not load\n"
+    "  --schema-dir DIR  load DIR's *.json schemas too, for the $refs of S.json (by $id or\n"
+    "                    file name); nothing is ever fetched\n"
+    "  --assert-formats  check `format` (date-time, email, ipv4, uri...), not only annotate"
     "format    write FILE (or standard input) to stdout; by default in canonical compact\n"
     "          form: UTF-8, no insignificant whitespace, only the escapes JSON requires\n"
     "  --indent N        N spaces per level (0-1000; 0 = compact)\n"
@@ -39,7 +49,8 @@ constexpr std::string_view usage_text =
     "  --canonical       RFC 8785 (JSON Canonicalization Scheme): members sorted by UTF-16\n"
     "                    code units, numbers as JavaScript writes them; duplicate keys, NaN,\n"
     "                    integers that would come out as others and lone surrogates are errors\n"
-    "exit status: 0 success, 1 invalid JSON or unreadable input, 2 usage error\n";
+    "exit status: 0 success, 1 invalid JSON, a schema mismatch or unreadable input,\n"
+    "             2 usage error or a schema that does not load\n";
 
 int usage_error(std::string_view problem) {
   std::fprintf(stderr, "ujson: %.*s\n%.*s", static_cast<int>(problem.size()), problem.data(),
@@ -127,7 +138,8 @@ int main(int argc, char** argv) {
   ujson::cli::usage_problem problem;
   if (!ujson::cli::parse_arguments(args, how, problem)) return usage_error(problem.message);
   switch (how.what) {
-    case ujson::cli::command::validate: return run_validate(how.files);
+    case ujson::cli::command::validate:
+      return how.schema.empty() ? run_validate(how.files) : ujson::cli::validate_against_schema(how);
     case ujson::cli::command::format: return run_format(how);
     default:
       std::fwrite(usage_text.data(), 1, usage_text.size(), stdout);

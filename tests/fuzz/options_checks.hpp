@@ -309,7 +309,18 @@ inline void check_cli(std::string_view text) {
   }
   if (how.what == cli::command::validate) {
     UJSON_FUZZ_CHECK(command == "validate");
-    UJSON_FUZZ_CHECK(std::equal(how.files.begin(), how.files.end(), args.begin() + 1, args.end()));
+    // The files are the arguments that are neither an option nor an option's value.
+    std::vector<std::string> files;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+      if (args[i] == "--schema" || args[i] == "--schema-dir") {
+        ++i;
+      } else if (args[i] != "--assert-formats") {
+        files.push_back(args[i]);
+      }
+    }
+    UJSON_FUZZ_CHECK(how.files == files);
+    // --schema-dir and --assert-formats only go with a --schema.
+    UJSON_FUZZ_CHECK(!how.schema.empty() || (how.schema_dirs.empty() && !how.assert_formats));
     return;
   }
   UJSON_FUZZ_CHECK(command == "format" && how.files.size() == 1);

@@ -16,7 +16,7 @@ class log_sink;
 
 class metrics final : public ujson::proto::metrics_source {
  public:
-  static constexpr std::array<unsigned, 13> statuses{200, 400, 404, 405, 408, 411, 413, 415, 422, 431, 500, 503, 0};
+  static constexpr std::array<unsigned, 14> statuses{200, 400, 404, 405, 406, 408, 411, 413, 415, 422, 431, 500, 503, 0};
   // Upper bounds of the latency buckets, in seconds (+Inf is implied).
   static constexpr std::array<double, 15> buckets{0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,
                                                    0.05,   0.1,     0.25,   0.5,   1.0,    2.5,   5.0};

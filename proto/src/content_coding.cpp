@@ -123,7 +123,9 @@ accept_encoding parse_accept_encoding(std::optional<std::string_view> value) noe
     if (star) {
       out.weight[i] = *star;
     } else if (static_cast<coding>(i) == coding::identity) {
-      out.weight[i] = 1000;  // identity is acceptable unless excluded
+      // Acceptable unless excluded (RFC 9110 §12.5.3), but not preferred to a coding the
+      // client named: the lowest weight there is.
+      out.weight[i] = 1;
     }
   }
   return out;

@@ -49,7 +49,8 @@ struct accept_encoding {
 };
 
 // Parses Accept-Encoding (RFC 9110 §12.5.3): elements "token [; q=qvalue]"; a coding's weight
-// is its own element's, else that of "*", else 0 (identity: 1000, unless "*" says otherwise).
+// is its own element's, else that of "*", else 0 (identity: 1, the lowest acceptable weight,
+// so that it is acceptable unless excluded but never preferred to a coding the client named).
 // An element whose q is malformed (q=2, q=0.1234, q=x) is ignored, as is an unknown coding.
 // A field that is absent is passed as std::nullopt: identity alone (a client that did not ask
 // gets no coding it might not read).

@@ -1,8 +1,9 @@
-// Inputs for the service-side fuzzers (tests/fuzz/fuzz_options.cpp, fuzz_ndjson.cpp),
-// replayed through the very checks they run (options_checks.hpp, ndjson_checks.hpp), so
-// that those checks build and hold under every compiler and preset:
-//   - tests/regressions/options-*.json and ndjson-*.json: inputs a fuzzer failed on;
-//   - tests/fuzz/seeds/options/ and seeds/ndjson/: the committed seeds;
+// Inputs for the service-side fuzzers (tests/fuzz/fuzz_options.cpp, fuzz_ndjson.cpp,
+// fuzz_coding.cpp), replayed through the very checks they run (options_checks.hpp,
+// ndjson_checks.hpp, coding_checks.hpp), so that those checks build and hold under every
+// compiler and preset:
+//   - tests/regressions/options-*.json, ndjson-*.json and coding-*: inputs a fuzzer failed on;
+//   - tests/fuzz/seeds/options/, seeds/ndjson/ and seeds/coding/: the committed seeds;
 //   - the JSONTestSuite files as NDJSON bodies, whole and cut into lines, under a spread
 //     of option headers.
 // (tests/codec/regression_test.cpp replays the codec fuzzers' files.)
@@ -18,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz/coding_checks.hpp"
 #include "fuzz/ndjson_checks.hpp"
 #include "fuzz/options_checks.hpp"
 #include "support/test_files.hpp"
@@ -68,6 +70,13 @@ TEST(FuzzReplay, NdjsonRegressionsAndSeeds) {
   const std::vector<fs::path> seeds = files_in(source_dir() / "tests" / "fuzz" / "seeds" / "ndjson", "");
   EXPECT_GE(seeds.size(), 5u);
   replay(&ujson::fuzz::check_ndjson, seeds);
+}
+
+TEST(FuzzReplay, CodingRegressionsAndSeeds) {
+  replay(&ujson::fuzz::check_coding, files_in(source_dir() / "tests" / "regressions", "coding-"));
+  const std::vector<fs::path> seeds = files_in(source_dir() / "tests" / "fuzz" / "seeds" / "coding", "");
+  EXPECT_GE(seeds.size(), 10u);
+  replay(&ujson::fuzz::check_coding, seeds);
 }
 
 std::string bytes_of(std::initializer_list<int> list) {

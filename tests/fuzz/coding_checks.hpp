@@ -27,6 +27,7 @@
 #include <string>
 #include <string_view>
 
+#include "../support/chunked.hpp"
 #include "fuzz_checks.hpp"
 #include "ujson/proto/body.hpp"
 
@@ -149,17 +150,8 @@ inline void check_coding(const std::uint8_t* data, std::size_t size) {
     header_value += (i ? ", " : "") + std::string(proto::coding_name(applied.items[i]));
   }
 
-  std::string wire = "POST /decode HTTP/1.1\r\nHost: x\r\nContent-Encoding: " + header_value +
-                     "\r\nTransfer-Encoding: chunked\r\n\r\n";
-  for (std::size_t at = 0; at < body.size(); at += piece) {
-    const std::string_view chunk = body.substr(at, piece);
-    char line[24];
-    std::snprintf(line, sizeof line, "%zx\r\n", chunk.size());
-    wire += line;
-    wire += chunk;
-    wire += "\r\n";
-  }
-  wire += "0\r\n\r\n";
+  const std::string wire = "POST /decode HTTP/1.1\r\nHost: x\r\nContent-Encoding: " + header_value +
+                           "\r\nTransfer-Encoding: chunked\r\n\r\n" + ujson::test::chunked(body, piece);
 
   http::request_parser<proto::request_body> parser;
   parser.body_limit(boost::none);

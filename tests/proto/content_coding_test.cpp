@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/chunked.hpp"
 #include "ujson/proto/body.hpp"
 #include "ujson/proto/body_decoder.hpp"
 #include "ujson/proto/content_coding.hpp"
@@ -270,14 +271,9 @@ TEST(BodyDecoder, ReaderDecodesWhatTheParserHandsIt) {
   // request_body's reader, driven by Beast's own parser over a chunked wire request.
   const std::string plain = sample_json(20'000);
   const std::string coded = zlib_compress(plain, true);
-  std::string wire = "POST /decode HTTP/1.1\r\nHost: x\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n";
-  for (std::size_t at = 0; at < coded.size(); at += 1000) {
-    const std::string piece = coded.substr(at, 1000);
-    char size[16];
-    std::snprintf(size, sizeof size, "%zx\r\n", piece.size());
-    wire += size + piece + "\r\n";
-  }
-  wire += "0\r\n\r\n";
+  const std::string wire =
+      "POST /decode HTTP/1.1\r\nHost: x\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n" +
+      ujson::test::chunked(coded, 1000);
   boost::beast::http::request_parser<request_body> parser;
   parser.get().body().decoded_limit = 1 << 20;
   boost::beast::error_code ec;

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <string>
 
+#include "../support/chunked.hpp"
 #include "attack_support.hpp"
 #include "service_support.hpp"
 
@@ -132,16 +133,10 @@ TEST_F(Compression, NdjsonChunkedStackedAndPipelined) {
   // Chunked, in chunks of 1000 bytes, then two pipelined coded requests on a new connection.
   client k(server_->port());
   const std::string gz = encode_with("gzip", plain);
-  std::string wire =
+  const std::string wire =
       "POST /decode HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n"
-      "Transfer-Encoding: chunked\r\n\r\n";
-  for (std::size_t at = 0; at < gz.size(); at += 1000) {
-    const std::string piece = gz.substr(at, 1000);
-    char size[16];
-    std::snprintf(size, sizeof size, "%zx\r\n", piece.size());
-    wire += size + piece + "\r\n";
-  }
-  wire += "0\r\n\r\n";
+      "Transfer-Encoding: chunked\r\n\r\n" +
+      ujson::test::chunked(gz, 1000);
   k.write_raw(wire + to_wire(coded_post("/decode", encode_with("deflate", "[3]"), "deflate")) +
               to_wire(coded_post("/decode", encode_with("zstd", "[4]"), "zstd")));
   EXPECT_EQ(k.read().body(), decoded);

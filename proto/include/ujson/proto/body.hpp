@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 #include "ujson/proto/body_decoder.hpp"
 #include "ujson/proto/content_coding.hpp"
@@ -73,6 +74,9 @@ class body_bytes {
 // decoded them (so that handle_request does not decode them again).
 class request_bytes : public body_bytes {
  public:
+  request_bytes() = default;
+  // The bytes (and capacity) of an earlier request's body, for the next one.
+  explicit request_bytes(body_bytes&& bytes) noexcept : body_bytes(std::move(bytes)) {}
   using body_bytes::operator=;
 
   std::size_t decoded_limit = std::numeric_limits<std::size_t>::max();  // --max-body

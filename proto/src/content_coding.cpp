@@ -74,7 +74,6 @@ constexpr std::array<coding, 3> compressed_by_preference{coding::zstd, coding::g
 std::string_view coding_name(coding c) noexcept { return names[static_cast<std::size_t>(c)]; }
 
 content_encoding_verdict parse_content_encoding(std::string_view value, coding_list& out) noexcept {
-  out = {};
   std::string_view rest = value;
   bool first = true;
   while (first || !rest.empty()) {

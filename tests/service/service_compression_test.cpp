@@ -128,6 +128,11 @@ TEST_F(Compression, NdjsonChunkedStackedAndPipelined) {
   EXPECT_EQ(c.roundtrip(coded_post("/decode", stacked, "gzip, zstd")).body(), decoded);
   EXPECT_EQ(c.roundtrip(coded_post("/decode", encode_with("gzip", encode_with("gzip", plain)), "gzip, gzip")).body(),
             decoded);
+  // Two Content-Encoding fields are one list (RFC 9110 §5.3).
+  request two = post("/decode", stacked);
+  two.insert(http::field::content_encoding, "gzip");
+  two.insert(http::field::content_encoding, "zstd");
+  EXPECT_EQ(c.roundtrip(two).body(), decoded);
   expect_error(c.roundtrip(coded_post("/decode", stacked, "zstd, gzip")), 400, "bad_encoding");
 
   // Chunked, in chunks of 1000 bytes, then two pipelined coded requests on a new connection.

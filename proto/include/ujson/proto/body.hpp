@@ -10,6 +10,7 @@
 #include <boost/beast/http/fields.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/optional.hpp>
+#include <boost/range/iterator_range.hpp>
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -84,14 +85,15 @@ class request_bytes : public body_bytes {
   std::string problem;   // why the reader could not (for the 400's message)
 };
 
-// A request's Content-Encoding: ok with an empty list when there is none (or only identity).
+// A request's Content-Encoding, every field of it in order: ok with an empty list when
+// there is none (or only identity).
 inline content_encoding_verdict request_codings(const boost::beast::http::fields& f, coding_list& out) noexcept {
-  const auto field = f.find(boost::beast::http::field::content_encoding);
-  if (field == f.end()) {
-    out = {};
-    return content_encoding_verdict::ok;
+  out = {};
+  for (const auto& field : boost::make_iterator_range(f.equal_range(boost::beast::http::field::content_encoding))) {
+    const auto v = parse_content_encoding(std::string_view(field.value().data(), field.value().size()), out);
+    if (v != content_encoding_verdict::ok) return v;
   }
-  return parse_content_encoding(std::string_view(field->value().data(), field->value().size()), out);
+  return content_encoding_verdict::ok;
 }
 
 struct request_body {

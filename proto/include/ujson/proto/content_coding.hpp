@@ -40,7 +40,8 @@ enum class content_encoding_verdict : std::uint8_t {
 };
 
 // Parses a Content-Encoding field value (a comma-separated, case-insensitive list; "x-gzip"
-// is gzip, RFC 9110 §8.4.1.3). An empty value, or only identity, is an empty list.
+// is gzip, RFC 9110 §8.4.1.3) onto the end of `out` (a second field continues the list of
+// the first). An empty value, or only identity, adds nothing.
 content_encoding_verdict parse_content_encoding(std::string_view value, coding_list& out) noexcept;
 
 // An Accept-Encoding field value's weights, as thousandths (q=0.5 is 500), per coding.

@@ -34,16 +34,17 @@ accept_encoding accept_encoding_of(const request& req) {
   return parse_accept_encoding(std::string_view(field->value().data(), field->value().size()));
 }
 
-void encode_answer(const accept_encoding& accept, const server_view& server, response& res, workspace::impl& ws) {
+coding encode_answer(const accept_encoding& accept, const server_view& server, response& res, workspace::impl& ws) {
   res.set(http::field::vary, "Accept-Encoding");
   const bool can_compress = server.compress_level > 0;
   const std::string_view body(res.body().data(), res.body().size());
   const std::optional<coding> c = choose_coding(accept, can_compress && body.size() >= server.compress_min);
-  if (!c || *c == coding::identity || !can_compress) return;
+  if (!c || *c == coding::identity || !can_compress) return coding::identity;
   compress_answer(*c, server.compress_level, body, ws.coded);
   res.body() = boost::span<const char>(ws.coded.data(), ws.coded.size());
   res.set(http::field::content_encoding, coding_name(*c));
   res.prepare_payload();
+  return *c;
 }
 
 }  // namespace ujson::proto

@@ -29,8 +29,8 @@ std::optional<coding_failure> decoded_body(const request& req, workspace::impl& 
 accept_encoding accept_encoding_of(const request& req);
 
 // Sets Vary: Accept-Encoding and, when `accept` and the server's settings choose a coding,
-// compresses res's body into ws.coded with Content-Encoding. `accept` must allow something
-// (anything_acceptable).
-void encode_answer(const accept_encoding& accept, const server_view& server, response& res, workspace::impl& ws);
+// compresses res's body into ws.coded with Content-Encoding; the coding sent. `accept` must
+// allow something (anything_acceptable).
+coding encode_answer(const accept_encoding& accept, const server_view& server, response& res, workspace::impl& ws);
 
 }  // namespace ujson::proto

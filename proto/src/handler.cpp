@@ -158,8 +158,8 @@ endpoint endpoint_of(std::string_view target) noexcept {
 outcome handle_request(const request& req, response& res, workspace& ws, const server_view& server) {
   try {
     std::optional<accept_encoding> negotiated;
-    const outcome o = handle(req, res, ws.get(), server, negotiated);
-    if (negotiated) encode_answer(*negotiated, server, res, ws.get());
+    outcome o = handle(req, res, ws.get(), server, negotiated);
+    if (negotiated) o.answer_coding = encode_answer(*negotiated, server, res, ws.get());
     return o;
   } catch (const std::bad_alloc&) {
     return error_response(http_error::internal_error, req.version(), res, ws, "out of memory");

@@ -34,6 +34,7 @@ void metrics::record(const ujson::proto::outcome& answer, std::uint64_t bytes_in
   latency_micros_[e].fetch_add(static_cast<std::uint64_t>(seconds * 1e6), relaxed);
   bytes_in_.fetch_add(bytes_in, relaxed);
   bytes_out_.fetch_add(bytes_out, relaxed);
+  answer_codings_[static_cast<std::size_t>(answer.answer_coding)].fetch_add(1, relaxed);
   if (answer.error) {
     errors_[static_cast<std::size_t>(*answer.error)].fetch_add(1, relaxed);
   } else if (answer.codec_error != ujson::errc::ok) {
@@ -49,6 +50,10 @@ void metrics::connection_opened() noexcept {
 void metrics::connection_closed() noexcept { open_.fetch_sub(1, relaxed); }
 
 void metrics::connection_rejected() noexcept { rejected_.fetch_add(1, relaxed); }
+
+void metrics::request_coded(ujson::proto::coding c) noexcept {
+  request_codings_[static_cast<std::size_t>(c)].fetch_add(1, relaxed);
+}
 
 void metrics::render(std::string& out) const {
   out += "# HELP ujsond_requests_total Requests answered, by endpoint and status.\n";
@@ -96,6 +101,21 @@ void metrics::render(std::string& out) const {
   out += "# HELP ujsond_response_body_bytes_total Response body bytes sent.\n";
   out += "# TYPE ujsond_response_body_bytes_total counter\n";
   line(out, "ujsond_response_body_bytes_total %llu\n", static_cast<unsigned long long>(bytes_out_.load(relaxed)));
+  out += "# HELP ujsond_request_codings_total Request bodies sent with a Content-Encoding, by coding "
+         "(each coding of a stacked list).\n";
+  out += "# TYPE ujsond_request_codings_total counter\n";
+  for (std::size_t c = 1; c < ujson::proto::coding_count; ++c) {
+    line(out, "ujsond_request_codings_total{coding=\"%s\"} %llu\n",
+         std::string(ujson::proto::coding_name(static_cast<ujson::proto::coding>(c))).c_str(),
+         static_cast<unsigned long long>(request_codings_[c].load(relaxed)));
+  }
+  out += "# HELP ujsond_response_codings_total Answers sent, by Content-Encoding (identity: uncompressed).\n";
+  out += "# TYPE ujsond_response_codings_total counter\n";
+  for (std::size_t c = 0; c < ujson::proto::coding_count; ++c) {
+    line(out, "ujsond_response_codings_total{coding=\"%s\"} %llu\n",
+         std::string(ujson::proto::coding_name(static_cast<ujson::proto::coding>(c))).c_str(),
+         static_cast<unsigned long long>(answer_codings_[c].load(relaxed)));
+  }
   out += "# HELP ujsond_open_connections Connections open now.\n";
   out += "# TYPE ujsond_open_connections gauge\n";
   line(out, "ujsond_open_connections %llu\n", static_cast<unsigned long long>(open_.load(relaxed)));

@@ -416,6 +416,10 @@ void session::record(const exchange& x) {
   const std::uint64_t bytes_in = x.parser ? x.parser->get().body().size() : 0;
   const std::uint64_t bytes_out = x.res.body().size();
   state_.stats.record(x.outcome, bytes_in, bytes_out, seconds);
+  if (proto::coding_list codings;
+      have_header && proto::request_codings(x.parser->get(), codings) == proto::content_encoding_verdict::ok) {
+    for (std::size_t i = 0; i < codings.count; ++i) state_.stats.request_coded(codings.items[i]);
+  }
   if (!state_.cfg.access_log) return;
   access_entry entry;
   entry.remote = remote_;

@@ -318,6 +318,11 @@ TEST_F(Compression, SmallAnswersErrorsAnd406) {
   const response m = c.roundtrip(metrics);
   EXPECT_EQ(m[http::field::content_encoding], "gzip");
   EXPECT_NE(decode_with("gzip", m.body()).find("ujsond_requests_total"), std::string::npos);
+  // The codings counted: this test's zstd answer, and gzip bodies sent by earlier tests.
+  const std::string text = decode_with("gzip", m.body());
+  EXPECT_NE(text.find("ujsond_response_codings_total{coding=\"zstd\"} "), std::string::npos);
+  EXPECT_EQ(text.find("ujsond_response_codings_total{coding=\"zstd\"} 0\n"), std::string::npos);
+  EXPECT_NE(text.find("ujsond_request_codings_total{coding=\"gzip\"} "), std::string::npos);
   // A 422 large enough is compressed like any answer.
   request bad = post("/decode", "[\"" + std::string(3000, 'x') + "\", ");
   bad.set(http::field::accept_encoding, "gzip");

@@ -101,21 +101,19 @@ void metrics::render(std::string& out) const {
   out += "# HELP ujsond_response_body_bytes_total Response body bytes sent.\n";
   out += "# TYPE ujsond_response_body_bytes_total counter\n";
   line(out, "ujsond_response_body_bytes_total %llu\n", static_cast<unsigned long long>(bytes_out_.load(relaxed)));
-  out += "# HELP ujsond_request_codings_total Request bodies sent with a Content-Encoding, by coding "
-         "(each coding of a stacked list).\n";
-  out += "# TYPE ujsond_request_codings_total counter\n";
-  for (std::size_t c = 1; c < ujson::proto::coding_count; ++c) {
-    line(out, "ujsond_request_codings_total{coding=\"%s\"} %llu\n",
-         std::string(ujson::proto::coding_name(static_cast<ujson::proto::coding>(c))).c_str(),
-         static_cast<unsigned long long>(request_codings_[c].load(relaxed)));
-  }
-  out += "# HELP ujsond_response_codings_total Answers sent, by Content-Encoding (identity: uncompressed).\n";
-  out += "# TYPE ujsond_response_codings_total counter\n";
-  for (std::size_t c = 0; c < ujson::proto::coding_count; ++c) {
-    line(out, "ujsond_response_codings_total{coding=\"%s\"} %llu\n",
-         std::string(ujson::proto::coding_name(static_cast<ujson::proto::coding>(c))).c_str(),
-         static_cast<unsigned long long>(answer_codings_[c].load(relaxed)));
-  }
+  const auto by_coding = [&](const char* name, const char* help, const auto& counters, std::size_t first) {
+    line(out, "# HELP %s %s\n# TYPE %s counter\n", name, help, name);
+    for (std::size_t c = first; c < ujson::proto::coding_count; ++c) {
+      line(out, "%s{coding=\"%s\"} %llu\n", name,
+           std::string(ujson::proto::coding_name(static_cast<ujson::proto::coding>(c))).c_str(),
+           static_cast<unsigned long long>(counters[c].load(relaxed)));
+    }
+  };
+  by_coding("ujsond_request_codings_total",
+            "Request bodies sent with a Content-Encoding, by coding (each coding of a stacked list).",
+            request_codings_, 1);
+  by_coding("ujsond_response_codings_total", "Answers sent, by Content-Encoding (identity: uncompressed).",
+            answer_codings_, 0);
   out += "# HELP ujsond_open_connections Connections open now.\n";
   out += "# TYPE ujsond_open_connections gauge\n";
   line(out, "ujsond_open_connections %llu\n", static_cast<unsigned long long>(open_.load(relaxed)));

@@ -138,6 +138,17 @@ def check_answer(port, workload, path, gzip_body=False):
     return status
 
 
+def measure(server, wid, path, failures, gzip_body=False):
+    """One wrk run of a workload's body against one server, after one request by hand; any
+    answer but 2xx, or a socket error, is a failure."""
+    status = check_answer(server.port, wid, path, gzip_body)
+    r = wrk(server.port, f"{wid}_gzip" if gzip_body else wid, path, DURATION)
+    if r["bad"] or not 200 <= status < 300:
+        failures.append(f"{server.name} {path} {wid}{' (gzip)' if gzip_body else ''}: status {status}, "
+                        f"{r['non_2xx']} non-2xx, {r['bad'] - r['non_2xx']} socket errors")
+    return r
+
+
 def metric(port, name):
     """One counter from ujsond's /metrics."""
     with socket.create_connection(("127.0.0.1", port)) as s:
@@ -222,12 +233,7 @@ def run_table(index, failures):
                         # A moment for the previous server's leftovers (Node's garbage
                         # collector keeps working after its run) before measuring this one.
                         time.sleep(1)
-                        status = check_answer(server.port, wid, path)
-                        r = wrk(server.port, wid, path, DURATION)
-                        results[(server.name, wid, path)] = r
-                        if r["bad"] or not 200 <= status < 300:
-                            failures.append(f"{server.name} {path} {wid}: status {status}, {r['non_2xx']} non-2xx, "
-                                            f"{r['bad'] - r['non_2xx']} socket errors")
+                        r = results[(server.name, wid, path)] = measure(server, wid, path, failures)
                         print(f"{server.name:7} {path:10} {wid:15} {r['rps']:10.0f} req/s {r['mbps']:9.1f} MB/s "
                               f"p99 {r['p99_us'] / 1000:7.2f} ms  non-2xx {r['non_2xx']}", flush=True)
         finally:
@@ -256,12 +262,8 @@ def run_access_log(rows, failures):
                         server = servers[mode]
                         time.sleep(1)
                         log.truncate(0)
-                        status = check_answer(server.port, wid, path)
-                        r = wrk(server.port, wid, path, DURATION)
+                        r = measure(server, wid, path, failures)
                         runs[mode].append(r)
-                        if r["bad"] or not 200 <= status < 300:
-                            failures.append(f"{server.name} {path} {wid}: status {status}, {r['non_2xx']} non-2xx, "
-                                            f"{r['bad'] - r['non_2xx']} socket errors")
                         line = ""
                         if mode == "on":
                             time.sleep(0.5)  # the log thread writes what arrived within some 10 ms
@@ -292,12 +294,7 @@ def run_gzip(rows, failures):
         for wid, path in rows:
             for server in servers:
                 time.sleep(1)
-                status = check_answer(server.port, wid, path, gzip_body=True)
-                r = wrk(server.port, f"{wid}_gzip", path, DURATION)
-                results[(server.name, wid, path)] = r
-                if r["bad"] or not 200 <= status < 300:
-                    failures.append(f"{server.name} {path} {wid} (gzip): status {status}, {r['non_2xx']} non-2xx, "
-                                    f"{r['bad'] - r['non_2xx']} socket errors")
+                r = results[(server.name, wid, path)] = measure(server, wid, path, failures, gzip_body=True)
                 print(f"{server.name:7} {path:10} {wid + ' gzip':15} {r['rps']:10.0f} req/s "
                       f"p99 {r['p99_us'] / 1000:7.2f} ms  non-2xx {r['non_2xx']}", flush=True)
     finally:

@@ -7,6 +7,7 @@
 #include <string>
 #include <new>
 
+#include "exchange_coding.hpp"
 #include "media_type.hpp"
 #include "work.hpp"
 #include "workspace.hpp"
@@ -37,7 +38,10 @@ outcome fail(const request& req, response& res, workspace::impl& ws, endpoint wh
   return {where, i.status, e};
 }
 
-outcome handle(const request& req, response& res, workspace::impl& ws, const server_view& server) {
+// `negotiated`: set once the request has passed its Accept-Encoding check; its answer is
+// then sent in the coding that chose.
+outcome handle(const request& req, response& res, workspace::impl& ws, const server_view& server,
+               std::optional<accept_encoding>& negotiated) {
   const std::string_view target = origin_form(std::string_view(req.target().data(), req.target().size()));
   const endpoint where = endpoint_of(target);
   const bool post = where == endpoint::validate || where == endpoint::decode || where == endpoint::encode;
@@ -50,6 +54,13 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
     res.set(http::field::allow, post ? "POST" : "GET");
     return o;
   }
+  const accept_encoding accept = accept_encoding_of(req);
+  if (!anything_acceptable(accept, server.compress_level > 0)) {
+    outcome o = fail(req, res, ws, where, http_error::not_acceptable);
+    res.set(http::field::vary, "Accept-Encoding");
+    return o;
+  }
+  negotiated = accept;
   const std::size_t q = target.find('?');
   const std::string_view query = q == std::string_view::npos ? std::string_view() : target.substr(q + 1);
 
@@ -78,10 +89,11 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
     res.keep_alive(false);
     return o;
   }
-  const auto encoding = req.find(http::field::content_encoding);
-  if (encoding != req.end() && !boost::beast::iequals(encoding->value(), "identity")) {
-    return fail(req, res, ws, where, http_error::unsupported_media_type,
-                "Content-Encoding is not supported; send the body uncompressed");
+  std::string_view body;
+  if (const std::optional<coding_failure> f = decoded_body(req, ws, server.max_body, body)) {
+    outcome o = fail(req, res, ws, where, f->error, f->message);
+    if (f->error == http_error::unsupported_encoding) res.set(http::field::accept_encoding, accepted_request_codings);
+    return o;
   }
   const auto type_field = req.find(http::field::content_type);
   const std::string_view type =
@@ -96,7 +108,6 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
     return fail(req, res, ws, where, http_error::bad_option, bad.message, bad.option);
   }
 
-  const std::string_view body = req.body().view();
   work_result r;
   if (where == endpoint::validate) {
     r = run_validate(body, kind, options, ws);
@@ -152,7 +163,10 @@ endpoint endpoint_of(std::string_view target) noexcept {
 
 outcome handle_request(const request& req, response& res, workspace& ws, const server_view& server) {
   try {
-    return handle(req, res, ws.get(), server);
+    std::optional<accept_encoding> negotiated;
+    outcome o = handle(req, res, ws.get(), server, negotiated);
+    if (negotiated) o.answer_coding = encode_answer(*negotiated, server, res, ws.get());
+    return o;
   } catch (const std::bad_alloc&) {
     return error_response(http_error::internal_error, req.version(), res, ws, "out of memory");
   } catch (...) {

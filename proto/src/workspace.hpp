@@ -19,6 +19,8 @@ struct workspace::impl {
   std::string metrics_text;               // GET /metrics
   std::string lines;                      // NDJSON answers, line by line
   ujson::buffer out;                      // each request's writer writes here, so its capacity carries over
+  body_bytes decoded;                     // a coded body handle_request decodes itself (not read by a session)
+  body_bytes coded;                       // a compressed answer
 
   // Rebuilt only when a request asks for different read options than the last one.
   ujson::decoder& decoder_for(const decode_options& o);

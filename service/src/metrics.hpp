@@ -16,7 +16,7 @@ class log_sink;
 
 class metrics final : public ujson::proto::metrics_source {
  public:
-  static constexpr std::array<unsigned, 13> statuses{200, 400, 404, 405, 408, 411, 413, 415, 422, 431, 500, 503, 0};
+  static constexpr std::array<unsigned, 14> statuses{200, 400, 404, 405, 406, 408, 411, 413, 415, 422, 431, 500, 503, 0};
   // Upper bounds of the latency buckets, in seconds (+Inf is implied).
   static constexpr std::array<double, 15> buckets{0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,
                                                    0.05,   0.1,     0.25,   0.5,   1.0,    2.5,   5.0};
@@ -28,6 +28,8 @@ class metrics final : public ujson::proto::metrics_source {
   void connection_opened() noexcept;
   void connection_closed() noexcept;
   void connection_rejected() noexcept;
+  // A request body sent with this Content-Encoding (each coding of a stacked list).
+  void request_coded(ujson::proto::coding c) noexcept;
   // Reports the log's dropped lines (the sink counts them; it must outlive this).
   void watch(const log_sink& log) noexcept { log_ = &log; }
 
@@ -51,6 +53,7 @@ class metrics final : public ujson::proto::metrics_source {
   std::array<std::array<counter, buckets.size() + 1>, endpoints> latency_{};
   std::array<counter, endpoints> latency_micros_{};
   std::array<counter, error_kinds> errors_{};
+  std::array<counter, ujson::proto::coding_count> request_codings_{}, answer_codings_{};  // by coding
   counter bytes_in_{0}, bytes_out_{0};
   counter open_{0}, opened_{0}, rejected_{0};
   counter skipped_lines_{0};

@@ -70,8 +70,9 @@ TEST(Regression, FuzzerFindings) {
       return name.size() > z.name.size() && name.compare(0, z.name.size(), z.name) == 0 && name[z.name.size()] == '-';
     });
     // The other fuzzers' inputs are replayed by their own tests: tests/proto/fuzz_replay_test.cpp
-    // (options, ndjson, pointer) and tests/schema/schema_fuzz_replay_test.cpp (schema fuzzers).
-    constexpr std::string_view replayed_elsewhere[] = {"options-", "ndjson-", "pointer-", "schema-", "schema_pair-"};
+    // (options, ndjson, pointer, coding) and tests/schema/schema_fuzz_replay_test.cpp (schema).
+    constexpr std::string_view replayed_elsewhere[] = {"options-", "ndjson-", "pointer-", "coding-", "schema-",
+                                                       "schema_pair-"};
     if (std::any_of(std::begin(replayed_elsewhere), std::end(replayed_elsewhere),
                     [&](std::string_view prefix) { return name.starts_with(prefix); })) {
       continue;

@@ -1,9 +1,9 @@
 // Inputs for the service-side fuzzers (tests/fuzz/fuzz_options.cpp, fuzz_ndjson.cpp,
-// fuzz_pointer.cpp), replayed through the very checks they run (options_checks.hpp,
-// ndjson_checks.hpp, pointer_checks.hpp), so that those checks build and hold under every
-// compiler and preset:
-//   - tests/regressions/options-*.json, ndjson-*.json and pointer-*.json: inputs a fuzzer failed on;
-//   - tests/fuzz/seeds/options/, seeds/ndjson/ and seeds/pointer/: the committed seeds;
+// fuzz_pointer.cpp, fuzz_coding.cpp), replayed through the very checks they run
+// (options_checks.hpp, ndjson_checks.hpp, pointer_checks.hpp, coding_checks.hpp), so that
+// those checks build and hold under every compiler and preset:
+//   - tests/regressions/options-*, ndjson-*, pointer-* and coding-*: inputs a fuzzer failed on;
+//   - tests/fuzz/seeds/options/, ndjson/, pointer/ and coding/: the committed seeds;
 //   - the JSONTestSuite files as NDJSON bodies, whole and cut into lines, under a spread
 //     of option headers.
 // (tests/codec/regression_test.cpp replays the codec fuzzers' files.)
@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz/coding_checks.hpp"
 #include "fuzz/ndjson_checks.hpp"
 #include "fuzz/options_checks.hpp"
 #include "fuzz/pointer_checks.hpp"
@@ -75,6 +76,7 @@ void replay_found_and_seeds(check_fn check, const std::string& fuzzer, std::size
 TEST(FuzzReplay, OptionsRegressionsAndSeeds) { replay_found_and_seeds(&ujson::fuzz::check_options, "options", 10); }
 TEST(FuzzReplay, NdjsonRegressionsAndSeeds) { replay_found_and_seeds(&ujson::fuzz::check_ndjson, "ndjson", 5); }
 TEST(FuzzReplay, PointerRegressionsAndSeeds) { replay_found_and_seeds(&ujson::fuzz::check_pointer, "pointer", 5); }
+TEST(FuzzReplay, CodingRegressionsAndSeeds) { replay_found_and_seeds(&ujson::fuzz::check_coding, "coding", 10); }
 
 TEST(FuzzReplay, TestSuiteUnderPointers) {
   // "", "/0" and "/a" into every file, with keep_last, with reject and missing=null.

@@ -19,12 +19,15 @@ namespace ujson::proto {
 enum class http_error : std::uint8_t {
   bad_request,             // 400: the request is not valid HTTP/1.1
   bad_option,              // 400: an unknown, repeated or out-of-range query option
+  bad_encoding,            // 400: a body corrupt or truncated in its Content-Encoding
   not_found,               // 404
   method_not_allowed,      // 405, with Allow
+  not_acceptable,          // 406: Accept-Encoding allows no coding the service can answer with
   request_timeout,         // 408: the request did not arrive within --read-timeout
   length_required,         // 411: a POST with neither Content-Length nor chunked body
   body_too_large,          // 413: over --max-body
-  unsupported_media_type,  // 415: not JSON, NDJSON or text, or a Content-Encoding
+  unsupported_media_type,  // 415: not JSON, NDJSON or text
+  unsupported_encoding,    // 415: a Content-Encoding other than gzip, deflate, zstd, identity; with Accept-Encoding
   header_too_large,        // 431: headers over --max-header
   internal_error,          // 500
   shutting_down,           // 503: draining after SIGTERM (/healthz)
@@ -45,14 +48,18 @@ struct http_error_info {
 inline constexpr std::array<http_error_info, http_error_count> http_error_table{{
     {http_error::bad_request, "bad_request", 400, "the request is not valid HTTP/1.1"},
     {http_error::bad_option, "bad_option", 400, "bad query option"},
+    {http_error::bad_encoding, "bad_encoding", 400, "the body is not valid in its Content-Encoding"},
     {http_error::not_found, "not_found", 404, "no such endpoint"},
     {http_error::method_not_allowed, "method_not_allowed", 405, "method not allowed on this endpoint"},
+    {http_error::not_acceptable, "not_acceptable", 406,
+     "Accept-Encoding allows none of the codings the answer can be sent in (identity, gzip, deflate, zstd)"},
     {http_error::request_timeout, "request_timeout", 408, "the request did not arrive in time"},
     {http_error::length_required, "length_required", 411, "a POST needs a Content-Length or a chunked body"},
     {http_error::body_too_large, "body_too_large", 413, "the request body is over the limit"},
     {http_error::unsupported_media_type, "unsupported_media_type", 415,
-     "the body must be JSON (application/json, text/plain) or NDJSON (application/x-ndjson), UTF-8, "
-     "without Content-Encoding"},
+     "the body must be JSON (application/json, text/plain) or NDJSON (application/x-ndjson), UTF-8"},
+    {http_error::unsupported_encoding, "unsupported_encoding", 415,
+     "the body's Content-Encoding is not one the service reads: gzip, deflate, zstd or identity"},
     {http_error::header_too_large, "header_too_large", 431, "the request headers are over the limit"},
     {http_error::internal_error, "internal_error", 500, "internal error"},
     {http_error::shutting_down, "shutting_down", 503, "the server is shutting down"},

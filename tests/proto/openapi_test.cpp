@@ -85,7 +85,7 @@ openapi read_openapi() {
   const std::regex schema_line(R"(^      schema: \{(.*)\}$)");
   const std::regex code_line(R"(^        - ([a-z0-9_]+)$)");
   const std::regex subsection_line(R"(^  ([a-zA-Z]+):$)");
-  const std::regex header_line(R"(^        (X-[A-Za-z-]+):$)");
+  const std::regex response_header_line(R"(^        (X-[A-Za-z-]+):$)");
   std::string line, section, subsection, path, param;
   bool in_error_codes = false;
   std::smatch m;
@@ -105,7 +105,7 @@ openapi read_openapi() {
       if (std::regex_match(line, m, schema_line)) doc.params[param] = flow_map(m[1]);
       if (line == "      explode: true") doc.exploded.insert(param);
     }
-    if (section == "components:" && subsection == "responses" && std::regex_match(line, m, header_line)) {
+    if (section == "components:" && subsection == "responses" && std::regex_match(line, m, response_header_line)) {
       doc.response_headers.insert(m[1]);
     }
     if (section == "components.headers") {

@@ -14,6 +14,7 @@ RUN scripts/bootstrap run test
 COPY Makefile CMakeLists.txt CMakePresets.json ./
 COPY cmake/ cmake/
 COPY codec/ codec/
+COPY schema/ schema/
 COPY cli/ cli/
 COPY python/ python/
 COPY proto/ proto/
@@ -26,7 +27,7 @@ COPY data/ data/
 # build` keeps; the service tests then run against that very binary.
 RUN cmake --preset release -DUJSON_STATIC_UJSOND=ON >/dev/null \
     && make build JOBS="$(nproc)" \
-    && ctest --preset release -j"$(nproc)" -R "Handler|OpenApi|Endpoints|Errors|Connections|Flags|Drain"
+    && ctest --preset release -j"$(nproc)" -R "Handler|OpenApi|Endpoints|Errors|Connections|Flags|Drain|Compression|BodyDecoder"
 # The runtime stage's whole root file system: ujsond, stripped, and a passwd and group
 # naming its user, so tools that show users (ps, podman top) print a name, not a number.
 RUN mkdir -p /rootfs/usr/local/bin /rootfs/etc \
@@ -47,6 +48,9 @@ ENV UJSOND_ADDRESS=0.0.0.0 \
     UJSOND_PORT=8080 \
     UJSOND_THREADS=0 \
     UJSOND_MAX_BODY=16MiB \
+    UJSOND_MAX_COMPRESSED_BODY=0 \
+    UJSOND_COMPRESS_LEVEL=1 \
+    UJSOND_COMPRESS_MIN=1KiB \
     UJSOND_MAX_DEPTH=1024 \
     UJSOND_READ_TIMEOUT=30s \
     UJSOND_IDLE_TIMEOUT=60s \

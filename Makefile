@@ -1,7 +1,7 @@
 # The user's whole interface: make run | make test | make bench | make load (and make fuzz)
 # | make image | make image-test
 JOBS ?= $(shell nproc)
-# Seconds per fuzzer (6 fuzzers): `make fuzz` and the bounded run in `make test`.
+# Seconds per fuzzer (12 fuzzers): `make fuzz` and the bounded run in `make test`.
 FUZZ_SECONDS ?= 60
 TEST_FUZZ_SECONDS ?= 10
 

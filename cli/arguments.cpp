@@ -30,6 +30,8 @@ bool parse_data_format(std::string_view text, data_format& out) {
   return true;
 }
 
+static_assert(pointer_selection::max_pointers == 64, "the --pointer message says 64");
+
 bool parse_format(const std::vector<std::string>& args, invocation& out, usage_problem& problem) {
   encode_options& enc = out.encode;
   enc.ensure_ascii = false;  // canonical: only the escapes JSON requires
@@ -65,6 +67,22 @@ bool parse_format(const std::vector<std::string>& args, invocation& out, usage_p
     } else if (a == "--binary") {
       if (i + 1 >= args.size() || args[++i] != "base64") return refuse(problem, a, "--binary needs base64");
       dec.binary = binary_values::base64;
+    } else if (a == "--pointer") {
+      json_pointer p;
+      if (i + 1 >= args.size()) return refuse(problem, a, "--pointer needs a JSON Pointer (RFC 6901), such as /a/0");
+      if (const pointer_syntax_error e = json_pointer::parse(args[++i], p)) {
+        return refuse(problem, a, "--pointer " + args[i] + ": " + std::string(e.reason) + " (at byte " +
+                                      std::to_string(e.offset) + ")");
+      }
+      if (out.pointers.size() == pointer_selection::max_pointers) {
+        return refuse(problem, a, "--pointer is given more than 64 times");
+      }
+      out.pointers.push_back(std::move(p));
+    } else if (a == "--missing") {
+      if (i + 1 >= args.size() || (args[i + 1] != "null" && args[i + 1] != "error")) {
+        return refuse(problem, a, "--missing needs null or error");
+      }
+      out.missing_null = args[++i] == "null";
     } else if (a == "--sort-keys") {
       enc.sort_keys = true;
     } else if (a == "--ensure-ascii") {
@@ -81,6 +99,9 @@ bool parse_format(const std::vector<std::string>& args, invocation& out, usage_p
       path = a;
     }
   }
+  if (!out.pointers.empty() && (out.from != data_format::json || out.to != data_format::json)) {
+    return refuse(problem, "--pointer", "--pointer reads and writes JSON only (no --from or --to msgpack|cbor)");
+  }
   if (canonical) {
     // RFC 8785 fixes the whole output form: an option that would change it is a mistake.
     if (!layout_option.empty()) return refuse(problem, "--canonical", "--canonical takes no " + layout_option);
@@ -90,6 +111,29 @@ bool parse_format(const std::vector<std::string>& args, invocation& out, usage_p
     dec.duplicate_keys = duplicate_keys::reject;
   }
   out.files.assign(1, path.empty() ? std::string("-") : path);
+  return true;
+}
+
+bool parse_validate(const std::vector<std::string>& args, invocation& out, usage_problem& problem) {
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--schema" || a == "--schema-dir") {
+      if (i + 1 >= args.size() || args[i + 1].empty()) return refuse(problem, a, a + " needs a path");
+      if (a == "--schema" && !out.schema.empty()) return refuse(problem, a, "--schema is given once");
+      (a == "--schema" ? out.schema : out.schema_dirs.emplace_back()) = args[++i];
+    } else if (a == "--assert-formats") {
+      out.assert_formats = true;
+    } else if (a.size() > 1 && a[0] == '-') {
+      return refuse(problem, a, "unknown option " + a);
+    } else {
+      out.files.push_back(a);
+    }
+  }
+  if (out.schema.empty() && (!out.schema_dirs.empty() || out.assert_formats)) {
+    return refuse(problem, out.schema_dirs.empty() ? "--assert-formats" : "--schema-dir",
+                  (out.schema_dirs.empty() ? std::string("--assert-formats") : std::string("--schema-dir")) +
+                      " needs --schema");
+  }
   return true;
 }
 
@@ -105,8 +149,7 @@ bool parse_arguments(const std::vector<std::string>& args, invocation& out, usag
   }
   if (command == "validate") {
     out.what = command::validate;
-    out.files.assign(args.begin() + 1, args.end());
-    return true;
+    return parse_validate(args, out, problem);
   }
   if (command == "format") {
     out.what = command::format;

@@ -1,6 +1,6 @@
 #pragma once
-// Shared by the three files of the `ultrajson` extension module: an owning PyObject
-// reference, the per-module state, and the entry points each file defines.
+// Shared by the files of the `ultrajson` extension module: an owning PyObject reference,
+// the per-module state, and the entry points each file defines.
 //
 // Nothing here releases the GIL: loads() reads the caller's str/bytes buffer in place and
 // dumps() reads Python objects while walking them, so both need the GIL for their whole run.
@@ -91,8 +91,8 @@ inline module_state* state_of(PyObject* module) noexcept {
 }
 
 // loads.cpp
-PyObject* loads(PyObject* module, PyObject* arg);
-PyObject* load(PyObject* module, PyObject* fp);
+PyObject* loads(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames);
+PyObject* load(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames);
 bool init_loads_cache(module_state* st) noexcept;
 void free_loads_cache(module_state* st) noexcept;
 

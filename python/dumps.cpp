@@ -236,17 +236,12 @@ class encoder {
   }
 
   // sort_keys: the Python keys are sorted as they are (ints numerically, as ujson and json
-  // do), then converted; keys of types that cannot be compared are ujson's ValueError.
+  // do), then converted; keys of types that cannot be compared raise the sort's TypeError,
+  // as in ujson and json.
   bool sorted_members(PyObject* dict) {
     py_ref keys(PyDict_Keys(dict));
     if (!keys) return python_error();
-    if (PyList_Sort(keys.get()) < 0) {
-      if (PyErr_ExceptionMatches(PyExc_TypeError)) {
-        PyErr_Clear();
-        PyErr_SetString(PyExc_ValueError, "unorderable keys");
-      }
-      return python_error();
-    }
+    if (PyList_Sort(keys.get()) < 0) return python_error();
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(keys.get()); ++i) {
       PyObject* k = PyList_GET_ITEM(keys.get(), i);
       if (!key(k)) return false;
@@ -314,12 +309,12 @@ class encoder {
     if (PyDict_Check(obj)) return dict(obj);
     if (PyList_Check(obj)) return list(obj);
     if (PyTuple_Check(obj)) return tuple(obj);
-    int decimal = is_decimal(obj);
-    if (decimal < 0) return python_error();
-    if (decimal) {
-      const double d = PyFloat_AsDouble(obj);
-      if (d == -1.0 && PyErr_Occurred()) return python_error();
-      return writer_ok(w_.number(d));
+    py_ref decimal_type;
+    if (!find_decimal_type(decimal_type)) return python_error();
+    if (decimal_type) {
+      const int is_decimal = PyObject_IsInstance(obj, decimal_type.get());
+      if (is_decimal < 0) return python_error();
+      if (is_decimal) return decimal(obj, decimal_type.get());
     }
     if (py_ref to_dict = optional_attr(obj, st_->str_to_dict)) {
       py_ref d(PyObject_CallNoArgs(to_dict.get()));
@@ -351,16 +346,37 @@ class encoder {
     return attr;
   }
 
-  // ujson writes Decimal as a double. A Decimal can only exist once its module is loaded.
-  int is_decimal(PyObject* obj) {
+  // decimal.Decimal, once its module is loaded (no Decimal can exist before); else null.
+  bool find_decimal_type(py_ref& type) {
     py_ref module(PyImport_GetModule(st_->str_decimal));
-    if (!module) return PyErr_Occurred() ? -1 : 0;
-    py_ref type(PyObject_GetAttrString(module.get(), "Decimal"));
-    if (!type) {
-      PyErr_Clear();
-      return 0;
+    if (!module) return !PyErr_Occurred();
+    type = py_ref(PyObject_GetAttrString(module.get(), "Decimal"));
+    if (!type) PyErr_Clear();
+    return true;
+  }
+
+  // A finite Decimal is written as its exact text (str(Decimal("1.10")) is "1.10", valid
+  // JSON in every form str gives), where ujson goes through a double. NaN and Infinity go
+  // through float() to the writer, so allow_nan treats them as a float's; a signalling NaN
+  // is float()'s ValueError. Canonical output (RFC 8785: numbers are doubles) takes the
+  // nearest double, as it would from the JSON text "1.10".
+  [[gnu::cold]] bool decimal(PyObject* obj, PyObject* decimal_type) {
+    if (!w_.options().canonical) {
+      py_ref finite(PyObject_CallMethod(obj, "is_finite", nullptr));
+      if (!finite) return python_error();
+      if (finite.get() == Py_True) {
+        // Decimal's own str, even for a subclass that overrides __str__.
+        py_ref text(reinterpret_cast<PyTypeObject*>(decimal_type)->tp_str(obj));
+        if (!text) return python_error();
+        Py_ssize_t n = 0;
+        const char* p = PyUnicode_AsUTF8AndSize(text.get(), &n);
+        if (p == nullptr) return python_error();
+        return writer_ok(w_.raw_number(std::string_view(p, static_cast<std::size_t>(n))));
+      }
     }
-    return PyObject_IsInstance(obj, type.get());
+    const double d = PyFloat_AsDouble(obj);
+    if (d == -1.0 && PyErr_Occurred()) return python_error();
+    return writer_ok(w_.number(d));
   }
 
   // __json__() returns JSON text that is written as it is (ujson does not check it).
@@ -468,10 +484,13 @@ PyObject* encode(module_state* st, PyObject* obj, call_options& o) {
       return nullptr;
     }
     if (why != stop::needs_surrogates) return result;
-    // A lone surrogate under ensure_ascii=False: the writer must accept WTF-8 for it, which
-    // costs the fast path for non-ASCII text, so only such documents are encoded again.
+    // A lone surrogate under ensure_ascii=False: the writer must accept WTF-8 for it (and
+    // write it as it is), which costs the fast path for non-ASCII text, so only such
+    // documents are encoded again.
     // (default(), toDict() and __json__ run again for them.)
+    // As json (and ujson) do, the surrogate itself goes into the result str.
     o.encode.allow_lone_surrogates = true;
+    o.encode.raw_lone_surrogates = true;
   }
 }
 

@@ -26,11 +26,18 @@ PyDoc_STRVAR(dump_doc,
              "dump(obj, fp, /, **options)\n--\n\n"
              "Converts arbitrary object recursively into JSON and writes it to fp (fp.write(str)); the options "
              "are those of dumps().");
+#define ULTRAJSON_HOOKS \
+  "object_hook=None, parse_float=None, parse_int=None, parse_constant=None, object_pairs_hook=None"
 PyDoc_STRVAR(loads_doc,
-             "loads(obj, /)\n--\n\n"
+             "loads(obj, /, *, " ULTRAJSON_HOOKS ")\n--\n\n"
              "Converts JSON as str, bytes, bytearray or any C-contiguous buffer to Python objects. Raises "
-             "JSONDecodeError (a ValueError) on invalid JSON.");
-PyDoc_STRVAR(load_doc, "load(fp, /)\n--\n\nConverts JSON read from fp (fp.read()) to Python objects.");
+             "JSONDecodeError (a ValueError) on invalid JSON. The hooks are json.loads': object_pairs_hook "
+             "gets each object as a list of (key, value) pairs, else object_hook gets it as a dict, and what "
+             "they return replaces it; parse_float, parse_int and parse_constant get a number's text "
+             "(parse_float=decimal.Decimal gives exact decimals) or 'NaN', 'Infinity', '-Infinity'.");
+PyDoc_STRVAR(load_doc,
+             "load(fp, /, *, " ULTRAJSON_HOOKS ")\n--\n\n"
+             "Converts JSON read from fp (fp.read()) to Python objects; the hooks are those of loads().");
 
 #define UJSON_FASTCALL(fn) reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(fn))
 
@@ -38,9 +45,9 @@ PyMethodDef methods[] = {
     {"dumps", UJSON_FASTCALL(dumps), METH_FASTCALL | METH_KEYWORDS, dumps_doc},
     {"encode", UJSON_FASTCALL(dumps), METH_FASTCALL | METH_KEYWORDS, dumps_doc},
     {"dump", UJSON_FASTCALL(dump), METH_FASTCALL | METH_KEYWORDS, dump_doc},
-    {"loads", loads, METH_O, loads_doc},
-    {"decode", loads, METH_O, loads_doc},
-    {"load", load, METH_O, load_doc},
+    {"loads", UJSON_FASTCALL(loads), METH_FASTCALL | METH_KEYWORDS, loads_doc},
+    {"decode", UJSON_FASTCALL(loads), METH_FASTCALL | METH_KEYWORDS, loads_doc},
+    {"load", UJSON_FASTCALL(load), METH_FASTCALL | METH_KEYWORDS, load_doc},
     {"_cache_stats", cache_stats, METH_NOARGS,
      "_cache_stats()\n--\n\nInternal: counters of the state kept between calls (for the tests)."},
     {nullptr, nullptr, 0, nullptr},

@@ -156,4 +156,46 @@ struct digest {
   }
 };
 
+// walk_totals: what the parse+walk rows make every library compute from its DOM, so that
+// a DOM that defers work until a value is read (a lazy one) pays for it inside the timing.
+// Every string and key byte is read and summed, every number is read as the library hands
+// it over, every value is counted: the cheapest complete traversal, the same for all.
+struct walk_totals {
+  std::uint64_t values = 0;
+  std::uint64_t trues = 0;
+  std::uint64_t numbers = 0;
+  std::uint64_t number_bits = 0;  // integers as uint64 bits, doubles as their IEEE bits
+  std::uint64_t byte_sum = 0;     // of every string and key byte
+  std::uint64_t string_bytes = 0;
+
+  bool operator==(const walk_totals&) const = default;
+
+  void add_null() noexcept { ++values; }
+  void add_bool(bool b) noexcept {
+    ++values;
+    trues += b ? 1 : 0;
+  }
+  void add_int64(std::int64_t i) noexcept { add_uint64(static_cast<std::uint64_t>(i)); }
+  void add_uint64(std::uint64_t u) noexcept {
+    ++values;
+    ++numbers;
+    number_bits += u;
+  }
+  void add_double(double d) noexcept {
+    ++values;
+    ++numbers;
+    number_bits += std::bit_cast<std::uint64_t>(d);
+  }
+  void add_string(std::string_view s) noexcept {
+    ++values;
+    add_key(s);
+  }
+  void add_key(std::string_view s) noexcept {
+    string_bytes += s.size();
+    for (const char c : s) byte_sum += static_cast<unsigned char>(c);
+  }
+  void add_array(std::uint64_t) noexcept { ++values; }
+  void add_object(std::uint64_t) noexcept { ++values; }
+};
+
 }  // namespace codec_bench

@@ -10,6 +10,9 @@
 //   std::string_view serialize();         // the current DOM, compact
 //   std::string_view serialize_sorted();  // with sorted keys (if has_sorted_serialize)
 //   digest summarize() const;             // of the current DOM
+//   walk_totals walk() const;             // of the current DOM (the parse+walk rows)
+// validate and serialize are optional: a second way of parsing with the same library
+// (RapidJSON in situ) has only the parse rows.
 // (see libs/*.hpp). Every benchmark checks its last result against ujson's reference
 // digest of the input, and serialize output is re-parsed by ujson first; a mismatch
 // aborts the run with a message, so a fast wrong answer never reaches a table.
@@ -32,6 +35,7 @@ namespace codec_bench {
 
 // ujson's digest of the workload: the reference every library is checked against.
 const digest& reference_digest(const workload& w);
+const walk_totals& reference_walk(const workload& w);
 
 // Aborts unless `got` matches the reference within `ulps` per double. A match that needed
 // the tolerance is reported once per library and workload as a "codec_bench: note:" line
@@ -44,6 +48,9 @@ void check_parsed(const char* library, const char* operation, const workload& w,
 void check_serialized(const char* library, const workload& w, std::string_view out, bool sorted, int ulps,
                       const digest& own);
 
+// Aborts unless a library's walk of its DOM matches ujson's exactly.
+void check_walked(const char* library, const workload& w, const walk_totals& got);
+
 // Texts that RFC 8259 rejects and every validator and parser must reject.
 const std::vector<std::string>& invalid_samples();
 
@@ -51,7 +58,8 @@ struct library_entry {
   std::string name;
   std::string version;
   bool has_sorted_serialize = false;
-  std::function<void(benchmark::State&, const workload&)> parse, serialize, validate, serialize_sorted;
+  // Empty when the library has no such operation (then it has no cell in that table).
+  std::function<void(benchmark::State&, const workload&)> parse, parse_walk, serialize, validate, serialize_sorted;
   std::function<void()> check_invalid;             // aborts unless every invalid sample is rejected
   std::function<void(const workload&)> check_all;  // parse, serialize, validate once, untimed
 };
@@ -86,6 +94,26 @@ void bench_parse(benchmark::State& state, const workload& w) {
   set_bytes(state, w);
 }
 
+// Parse, then read the whole DOM (walk_totals): what a program that uses every value pays.
+template <class Lib>
+void bench_parse_walk(benchmark::State& state, const workload& w) {
+  auto lib = prepared<Lib>(w);
+  if (!lib->parse()) rejected<Lib>("parse", w);
+  walk_totals totals;
+  for (auto _ : state) {
+    if (!lib->parse()) [[unlikely]] rejected<Lib>("parse", w);
+    totals = lib->walk();
+    benchmark::DoNotOptimize(totals);
+  }
+  check_walked(Lib::name, w, totals);
+  set_bytes(state, w);
+}
+
+template <class Lib>
+concept has_validate = requires(Lib& lib) { lib.validate(); };
+template <class Lib>
+concept has_serialize = requires(Lib& lib) { lib.serialize(); };
+
 template <class Lib, bool Sorted>
 void bench_serialize(benchmark::State& state, const workload& w) {
   auto lib = prepared<Lib>(w);
@@ -116,7 +144,9 @@ void check_invalid() {
   for (const std::string& text : invalid_samples()) {
     Lib lib;
     lib.prepare(text);
-    if (lib.validate()) fail(std::string(Lib::name) + " validate accepts invalid JSON: " + text);
+    if constexpr (has_validate<Lib>) {
+      if (lib.validate()) fail(std::string(Lib::name) + " validate accepts invalid JSON: " + text);
+    }
     if (lib.parse()) fail(std::string(Lib::name) + " parse accepts invalid JSON: " + text);
   }
 }
@@ -124,14 +154,19 @@ void check_invalid() {
 template <class Lib>
 void check_all(const workload& w) {
   auto lib = prepared<Lib>(w);
-  if (!lib->validate()) rejected<Lib>("validate", w);
+  if constexpr (has_validate<Lib>) {
+    if (!lib->validate()) rejected<Lib>("validate", w);
+  }
   if (!lib->parse()) rejected<Lib>("parse", w);
   const digest own = lib->summarize();
   check_parsed(Lib::name, "parse", w, own, Lib::double_ulps);
-  check_serialized(Lib::name, w, lib->serialize(), false, Lib::double_ulps, own);
-  if constexpr (Lib::has_sorted_serialize) {
-    if (w.id == sorted_keys_workload) {
-      check_serialized(Lib::name, w, lib->serialize_sorted(), true, Lib::double_ulps, own);
+  check_walked(Lib::name, w, lib->walk());
+  if constexpr (has_serialize<Lib>) {
+    check_serialized(Lib::name, w, lib->serialize(), false, Lib::double_ulps, own);
+    if constexpr (Lib::has_sorted_serialize) {
+      if (w.id == sorted_keys_workload) {
+        check_serialized(Lib::name, w, lib->serialize_sorted(), true, Lib::double_ulps, own);
+      }
     }
   }
 }
@@ -145,9 +180,12 @@ library_entry make_entry() {
   e.version = Lib::version();
   e.has_sorted_serialize = Lib::has_sorted_serialize;
   e.parse = &detail::bench_parse<Lib>;
-  e.serialize = &detail::bench_serialize<Lib, false>;
-  e.validate = &detail::bench_validate<Lib>;
-  if constexpr (Lib::has_sorted_serialize) e.serialize_sorted = &detail::bench_serialize<Lib, true>;
+  e.parse_walk = &detail::bench_parse_walk<Lib>;
+  if constexpr (detail::has_serialize<Lib>) {
+    e.serialize = &detail::bench_serialize<Lib, false>;
+    if constexpr (Lib::has_sorted_serialize) e.serialize_sorted = &detail::bench_serialize<Lib, true>;
+  }
+  if constexpr (detail::has_validate<Lib>) e.validate = &detail::bench_validate<Lib>;
   e.check_invalid = &detail::check_invalid<Lib>;
   e.check_all = &detail::check_all<Lib>;
   return e;
@@ -158,6 +196,7 @@ library_entry make_entry() {
 library_entry ujson_entry();
 library_entry simdjson_entry();
 library_entry rapidjson_entry();
+library_entry rapidjson_insitu_entry();
 library_entry boostjson_entry();
 library_entry nlohmann_entry();
 

@@ -40,14 +40,16 @@ void register_all(const std::vector<codec_bench::library_entry>& libraries) {
   };
   const operation operations[] = {
       {"parse", &library_entry::parse},
+      {"parse_walk", &library_entry::parse_walk},
       {"serialize", &library_entry::serialize},
       {"validate", &library_entry::validate},
   };
   for (const operation& op : operations) {
     for (const workload& w : codec_bench::workloads()) {
       for (const library_entry& lib : libraries) {
-        const std::string name = std::string(op.name) + "/" + w.id + "/" + lib.name;
         auto run = lib.*op.run;
+        if (!run) continue;  // the library has no such operation
+        const std::string name = std::string(op.name) + "/" + w.id + "/" + lib.name;
         benchmark::RegisterBenchmark(name.c_str(), [run, &w](benchmark::State& s) { run(s, w); })
             ->Unit(benchmark::kMicrosecond);
       }
@@ -96,8 +98,8 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(n, args.data())) return 2;
 
   const std::vector<codec_bench::library_entry> libraries = {
-      codec_bench::ujson_entry(),    codec_bench::simdjson_entry(), codec_bench::rapidjson_entry(),
-      codec_bench::boostjson_entry(), codec_bench::nlohmann_entry(),
+      codec_bench::ujson_entry(),     codec_bench::simdjson_entry(), codec_bench::rapidjson_entry(),
+      codec_bench::rapidjson_insitu_entry(), codec_bench::boostjson_entry(), codec_bench::nlohmann_entry(),
   };
   // Cheap, and a validator that accepts anything would win every validate column.
   for (const auto& lib : libraries) lib.check_invalid();

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs codec_bench and turns its JSON into bench/results/codec.md.
 
-One markdown table per operation (parse, serialize, validate): a row per workload, a
+One markdown table per operation (parse, parse+walk, serialize, validate), each under a
+chart of the same numbers (bench/codec/charts.py, matplotlib): a row per workload, a
 column of MB/s (10^6 bytes of the input document per second, median of the repetitions)
 per library, then ujson's ratio to the best peer and to simdjson. codec_bench checks every
 result against ujson's reference and aborts on a mismatch, so a run that finishes is a run
@@ -27,12 +28,44 @@ DEFAULT_OUT = os.path.join(ROOT, "bench", "results", "codec.md")
 # The raw run (Google Benchmark's JSON plus the command and notes), to re-render with --from-json.
 DEFAULT_RAW = os.path.join(ROOT, "build", "bench", "codec_bench_results.json")
 
-OPERATIONS = ["parse", "serialize", "validate"]
-LIBRARIES = ["ujson", "simdjson", "rapidjson", "boostjson", "nlohmann"]
-PEERS = LIBRARIES[1:]
+OPERATIONS = ["parse", "parse_walk", "serialize", "validate"]
+TITLES = {"parse": "parse", "parse_walk": "parse+walk", "serialize": "serialize", "validate": "validate"}
+LIBRARIES = ["ujson", "simdjson", "rapidjson", "rapidjson-insitu", "boostjson", "nlohmann"]
 # Row order; labels come from the binary's context ("workload.<id>").
-WORKLOADS = ["twitter", "citm_catalog", "canada", "utf8_strings", "medium_object", "ascii_strings",
+WORKLOADS = ["twitter", "citm_catalog", "canada", "utf8_strings", "utf8_strings_escaped", "medium_object", "ascii_strings",
              "doubles", "trues", "dict_pairs", "dict_of_arrays", "dict_of_arrays_sorted"]
+
+# What each table's columns measure: the libraries do not do the same work under one name.
+MEASURES = {
+    "parse": """\
+Text to each library's DOM, every value checked against ujson's reference afterwards.
+The DOMs differ in what a parse leaves for later: **ujson** borrows every string that
+needs no unescaping from the input (its `document` keeps pointing into the text it
+parsed; escaped strings are copied), as **rapidjson-insitu** does (`kParseInsituFlag`:
+strings unescaped in place in a copy of the input that the timing includes, nodes from a
+`MemoryPoolAllocator` over a buffer kept across parses); **simdjson**, **rapidjson**,
+**boostjson** and **nlohmann** copy every string into memory of their own. All convert
+every number while parsing. The parse+walk table reads every value back, so a DOM that
+defers work pays for it there.""",
+    "parse_walk": """\
+Parse, then a complete walk of the DOM through the library's public API: every string
+and key byte read and summed, every number read, every value counted (`walk_totals` in
+bench/codec/digest.hpp; the totals are checked against ujson's). What a program that
+uses the whole document pays; no DOM can win here by leaving work undone.""",
+    "serialize": """\
+An already-parsed DOM written back as compact JSON into a buffer kept across calls
+(ujson `ensure_ascii=false, escape_forward_slashes=false`, as the peers write); the
+output is re-parsed and compared with the DOM. MB/s counts the *input* document's bytes.
+rapidjson-insitu shares rapidjson's writer and has no column here.""",
+    "validate": """\
+Not the same work in every column. **ujson**: `ujson::validate`, syntax and UTF-8 only,
+nothing converted or stored. **simdjson**: a full DOM parse (it has no validate-only
+API), numbers converted and strings copied. **rapidjson**: the SAX `Reader` with a
+handler that ignores events, which still converts every number and unescapes every
+string. **boostjson**: `basic_parser` with a handler that accepts everything (numbers
+converted). **nlohmann**: `json::accept`. So ujson's column does less than the others by
+design: the service's /validate and `ujson validate` need only the verdict.""",
+}
 
 SETTINGS = """\
 How each library is driven (bench/codec/libs/):
@@ -47,13 +80,18 @@ How each library is driven (bench/codec/libs/):
   kParseFullPrecisionFlag`; validate is `Reader` + `BaseReaderHandler` with
   `kParseValidateEncodingFlag`; serialize with a reused `StringBuffer` + `Writer`;
   `RAPIDJSON_SSE2` on.
+- **rapidjson-insitu**: the same flags plus `kParseInsituFlag`, one `Document` and one
+  `MemoryPoolAllocator` over a buffer kept across parses (`Clear()` between them); each
+  parse first copies the input (in situ parsing overwrites it), inside the timing.
 - **boostjson**: `boost::json::parser` reused, each DOM on a fresh `monotonic_resource`,
   `max_depth` 1024; validate is `basic_parser` with a handler that accepts everything;
   serialize with a reused `serializer` into a reused buffer.
 - **nlohmann**: `json::parse`, `json::accept`, `json::dump` (no API to reuse the output).
 
 Serialize writes an already-parsed DOM; its MB/s counts the *input* document's bytes, so
-the three tables read the same way. The sort_keys row is seed workload 7's sorted-keys
+the three tables read the same way. Workload 1e is workload 1 as
+`json.dumps` writes it by default (`ensure_ascii`): every Arabic letter a `\\uXXXX`
+escape, as producers that escape send it. The sort_keys row is seed workload 7's sorted-keys
 encode: ujson with `sort_keys=true`; nlohmann's objects are always sorted, so its plain
 dump is one; the others have no such option (n/a).
 """
@@ -130,22 +168,42 @@ def table(results, operation, labels):
     workloads += sorted({w for (op, w, _) in results if op == operation} - set(workloads))
     if not workloads:
         return None
-    lines = ["| workload | " + " | ".join(LIBRARIES) + " | ujson / best peer | ujson / simdjson |",
-             "|---|" + "---:|" * (len(LIBRARIES) + 2)]
+    # A library with no such operation (rapidjson-insitu: parse only) has no column.
+    libraries = [lib for lib in LIBRARIES if any((operation, w, lib) in results for w in workloads)]
+    peers = [lib for lib in libraries if lib != "ujson"]
+    lines = ["| workload | " + " | ".join(libraries) + " | ujson / best peer | ujson / simdjson |",
+             "|---|" + "---:|" * (len(libraries) + 2)]
     for w in workloads:
-        row = {lib: results.get((operation, w, lib)) for lib in LIBRARIES}
+        row = {lib: results.get((operation, w, lib)) for lib in libraries}
         present = [v for v in row.values() if v is not None]
         best = max(present) if present else None
         cells = []
-        for lib in LIBRARIES:
+        for lib in libraries:
             text = fmt(row[lib])
             cells.append(f"**{text}**" if row[lib] is not None and row[lib] == best else text)
-        peers = [row[p] for p in PEERS if row[p] is not None]
-        best_peer = max(peers) if peers else None
+        peer_values = [row[p] for p in peers if row[p] is not None]
+        best_peer = max(peer_values) if peer_values else None
         label = labels.get(w, w)
-        lines.append(f"| {label} | " + " | ".join(cells) + f" | {ratio(row['ujson'], best_peer)} | "
-                     f"{ratio(row['ujson'], row['simdjson'])} |")
+        lines.append(f"| {label} | " + " | ".join(cells) + f" | {ratio(row.get('ujson'), best_peer)} | "
+                     f"{ratio(row.get('ujson'), row.get('simdjson'))} |")
     return "\n".join(lines)
+
+
+def write_charts(results, labels, out_dir):
+    """One SVG per table, drawn by charts.py under Debian's Python (matplotlib is a Debian
+    package for /usr/bin/python3; the python3 on PATH may be another). {operation: file}"""
+    rows = [{"operation": op, "workload": labels.get(w, w), "library": lib, "mbps": v}
+            for (op, w, lib), v in results.items()]
+    order = [labels.get(w, w) for w in WORKLOADS]
+    request = {"rows": rows, "operations": {op: TITLES[op] for op in OPERATIONS}, "libraries": LIBRARIES,
+               "workloads": order, "out_dir": out_dir, "prefix": "codec-"}
+    python = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
+    proc = subprocess.run([python, os.path.join(os.path.dirname(__file__), "charts.py")],
+                          input=json.dumps(request), text=True, capture_output=True)
+    if proc.returncode != 0:
+        sys.exit("report.py: charts.py failed (scripts/bootstrap bench installs python3-matplotlib):\n"
+                 + proc.stderr)
+    return json.loads(proc.stdout)
 
 
 def main():
@@ -194,13 +252,15 @@ def main():
            "Every result was checked against ujson's reference (bench/codec/digest.hpp).",
            ""]
     printed = []
+    charts = write_charts(results, labels, os.path.dirname(args.out))
     for op in OPERATIONS:
         t = table(results, op, labels)
         if t is None:
             continue
-        section = f"## {op}\n\n{t}\n"
+        chart = f"![{TITLES[op]}]({charts[op]})\n\n" if op in charts else ""
+        section = f"## {TITLES[op]}\n\n{chart}{MEASURES[op]}\n\n{t}\n"
         out.append(section)
-        printed.append(section)
+        printed.append(f"## {TITLES[op]}\n\n{t}\n")
     out.append("## Documents\n")
     out.append("| workload | bytes |\n|---|---:|")
     for w in WORKLOADS:

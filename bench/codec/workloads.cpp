@@ -75,6 +75,36 @@ std::string utf8_strings() {
   });
 }
 
+// Workload 1 as the seed benchmark's own json.dumps writes it by default (ensure_ascii):
+// every non-ASCII character a lowercase \uXXXX escape, above U+FFFF a surrogate pair.
+// This is what producers that escape (json, ujson, this project's /encode) send.
+std::string escape_non_ascii(std::string_view utf8) {
+  static constexpr char hex[] = "0123456789abcdef";
+  std::string out;
+  auto unit = [&](std::uint32_t u) {
+    out += "\\u";
+    for (int shift = 12; shift >= 0; shift -= 4) out += hex[(u >> shift) & 0xF];
+  };
+  for (std::size_t i = 0; i < utf8.size();) {
+    const auto b = static_cast<unsigned char>(utf8[i]);
+    if (b < 0x80) {
+      out += utf8[i++];
+      continue;
+    }
+    const int n = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;  // the input is our own valid UTF-8
+    std::uint32_t cp = b & (0x7F >> n);
+    for (int k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3F);
+    i += static_cast<std::size_t>(n);
+    if (cp >= 0x10000) {
+      unit(0xD800 + ((cp - 0x10000) >> 10));
+      unit(0xDC00 + ((cp - 0x10000) & 0x3FF));
+    } else {
+      unit(cp);
+    }
+  }
+  return out;
+}
+
 // 2. Medium complex object: [[USER, FRIENDS]] six times, FRIENDS being eight USERs.
 std::string medium_object() {
   constexpr std::string_view user =
@@ -139,6 +169,8 @@ std::vector<workload> make_workloads() {
   w.push_back({"citm_catalog", "citm_catalog.json", read_corpus("citm_catalog.json")});
   w.push_back({"canada", "canada.json", read_corpus("canada.json")});
   w.push_back({"utf8_strings", "1. Array with 256 UTF-8 strings", utf8_strings()});
+  w.push_back({"utf8_strings_escaped", "1e. The same, \\u-escaped (json.dumps defaults)",
+               escape_non_ascii(utf8_strings())});
   w.push_back({"medium_object", "2. Medium complex object", medium_object()});
   w.push_back({"ascii_strings", "3. Array with 256 strings", ascii_strings()});
   w.push_back({"doubles", "4. Array with 256 doubles", doubles(rng)});

@@ -1,6 +1,7 @@
 #pragma once
 // The benchmark documents: the three standard files from data/corpus/ and the seven seed
-// workloads of SPEC section 7, generated as JSON text from a fixed seed.
+// workloads of SPEC section 7 (workload 1 also with its non-ASCII text escaped), generated
+// as JSON text from a fixed seed.
 
 #include <string>
 #include <vector>
@@ -13,8 +14,8 @@ struct workload {
   std::string json;   // the document
 };
 
-// The corpus files come first, then seed workloads 1..7, always in the same order and
-// with the same bytes. Exits with a message if a corpus file cannot be read.
+// The corpus files come first, then seed workloads 1..7 (1 twice: as is, then escaped),
+// always in the same order and with the same bytes. Exits with a message if a corpus file cannot be read.
 const std::vector<workload>& workloads();
 
 // Seed workload 7 also has a sorted-keys encode (SPEC section 7).

@@ -309,7 +309,7 @@ const char* writer::put_non_ascii(const char* p, const char* end, char*& out) co
     if (n == 0) return nullptr;
     const std::uint32_t cp = detail::utf8_decode(p, n);
     const bool surrogate = cp >= 0xD800 && cp <= 0xDFFF;
-    if (options_.ensure_ascii || surrogate) {
+    if (options_.ensure_ascii || (surrogate && !options_.raw_lone_surrogates)) {
       if (cp >= 0x10000) {
         out = write_u_escape(out, 0xD800 + ((cp - 0x10000) >> 10));
         out = write_u_escape(out, 0xDC00 + ((cp - 0x10000) & 0x3FF));

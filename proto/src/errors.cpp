@@ -67,6 +67,22 @@ void write_error_body(std::string& out, http_error e, std::string_view message, 
   out.assign(w.output());
 }
 
+namespace {
+
+void place(ujson::writer& w, const ujson::error& at) {
+  member(w, "offset", at.offset);
+  member(w, "line", at.line);
+  member(w, "column", at.column);
+}
+
+// "no value at pointer '/a'" (the pointer as the client sent it, made displayable).
+std::string pointer_message(std::string_view pointer) {
+  std::string scratch;
+  return "no value at pointer '" + std::string(displayable(pointer, scratch)) + "'";
+}
+
+}  // namespace
+
 void write_codec_error_body(ujson::writer& w, const ujson::error& e, bool validate_shape) {
   w.reset();
   w.begin_object();
@@ -75,9 +91,18 @@ void write_codec_error_body(ujson::writer& w, const ujson::error& e, bool valida
     w.boolean(false);
   }
   open_error(w, ujson::code_name(e.code), e.message());
-  member(w, "offset", e.offset);
-  member(w, "line", e.line);
-  member(w, "column", e.column);
+  place(w, e);
+  w.end_object();
+  w.end_object();
+}
+
+void write_pointer_error_body(ujson::writer& w, std::string_view pointer, const ujson::error* at) {
+  std::string scratch;
+  w.reset();
+  w.begin_object();
+  open_error(w, info(http_error::pointer_not_found).code, pointer_message(pointer));
+  member(w, "pointer", displayable(pointer, scratch));
+  if (at != nullptr) place(w, *at);
   w.end_object();
   w.end_object();
 }

@@ -4,8 +4,10 @@
 
 #include <boost/beast/http/field.hpp>
 #include <array>
+#include <string>
 #include <new>
 
+#include "exchange_coding.hpp"
 #include "media_type.hpp"
 #include "work.hpp"
 #include "workspace.hpp"
@@ -35,7 +37,10 @@ outcome fail(const request& req, response& res, workspace::impl& ws, endpoint wh
   return {where, i.status, e};
 }
 
-outcome handle(const request& req, response& res, workspace::impl& ws, const server_view& server) {
+// `negotiated`: set once the request has passed its Accept-Encoding check; its answer is
+// then sent in the coding that chose.
+outcome handle(const request& req, response& res, workspace::impl& ws, const server_view& server,
+               std::optional<accept_encoding>& negotiated) {
   const std::string_view target = origin_form(std::string_view(req.target().data(), req.target().size()));
   const endpoint where = endpoint_of(target);
   const bool post = where == endpoint::validate || where == endpoint::decode || where == endpoint::encode;
@@ -48,6 +53,13 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
     res.set(http::field::allow, post ? "POST" : "GET");
     return o;
   }
+  const accept_encoding accept = accept_encoding_of(req);
+  if (!anything_acceptable(accept, server.compress_level > 0)) {
+    outcome o = fail(req, res, ws, where, http_error::not_acceptable);
+    res.set(http::field::vary, "Accept-Encoding");
+    return o;
+  }
+  negotiated = accept;
   const std::size_t q = target.find('?');
   const std::string_view query = q == std::string_view::npos ? std::string_view() : target.substr(q + 1);
 
@@ -76,10 +88,11 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
     res.keep_alive(false);
     return o;
   }
-  const auto encoding = req.find(http::field::content_encoding);
-  if (encoding != req.end() && !boost::beast::iequals(encoding->value(), "identity")) {
-    return fail(req, res, ws, where, http_error::unsupported_media_type,
-                "Content-Encoding is not supported; send the body uncompressed");
+  std::string_view body;
+  if (const std::optional<coding_failure> f = decoded_body(req, ws, server.max_body, body)) {
+    outcome o = fail(req, res, ws, where, f->error, f->message);
+    if (f->error == http_error::unsupported_encoding) res.set(http::field::accept_encoding, accepted_request_codings);
+    return o;
   }
   const auto type_field = req.find(http::field::content_type);
   const std::string_view type =
@@ -98,20 +111,38 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
   if (!parse_options(query, bit, server.max_depth, options, bad)) {
     return fail(req, res, ws, where, http_error::bad_option, bad.message, bad.option);
   }
+  // pointer= and ndjson_errors=skip|report work on JSON and NDJSON bodies answered as JSON only.
+  const bool binary_body = kind == media::msgpack || kind == media::cbor;
+  if (binary_body || answer != answer_format::json) {
+    const std::string_view why = binary_body ? "a MessagePack or CBOR body" : "an answer in MessagePack or CBOR (Accept)";
+    if (!options.pointers.empty()) {
+      return fail(req, res, ws, where, http_error::bad_option, "pointer is not supported with " + std::string(why),
+                  "pointer");
+    }
+    if (options.ndjson_errors != item_errors::fail) {
+      return fail(req, res, ws, where, http_error::bad_option,
+                  "ndjson_errors=skip|report is not supported with " + std::string(why), "ndjson_errors");
+    }
+  }
 
-  const std::string_view body = req.body().view();
   work_result r;
   if (where == endpoint::validate) {
     r = run_validate(body, kind, answer, options, ws);
   } else if (where == endpoint::decode) {
     // canonical=true: the writer takes only max_depth from options.encode, the rest is RFC 8785's.
     const encode_options write = options.encode.canonical ? options.encode : canonical_encode_options(options.decode);
-    r = run_transform(body, kind, answer, options.decode, write, ws);
+    r = run_transform(body, kind, answer, options, write, ws);
   } else {
-    r = run_transform(body, kind, answer, options.decode, options.encode, ws);
+    r = run_transform(body, kind, answer, options, options.encode, ws);
   }
   finish(res, req.version(), r.status, r.type, r.body, req.keep_alive());
-  return {where, r.status, std::nullopt, r.error};
+  outcome o{where, r.status, r.refusal, r.error};
+  if (kind == media::ndjson && r.status == 200 && where != endpoint::validate &&
+      options.ndjson_errors == item_errors::skip) {
+    res.set(skipped_lines_header, std::to_string(r.skipped));
+    o.skipped_lines = r.skipped;
+  }
+  return o;
 }
 
 }  // namespace
@@ -149,7 +180,10 @@ endpoint endpoint_of(std::string_view target) noexcept {
 
 outcome handle_request(const request& req, response& res, workspace& ws, const server_view& server) {
   try {
-    return handle(req, res, ws.get(), server);
+    std::optional<accept_encoding> negotiated;
+    outcome o = handle(req, res, ws.get(), server, negotiated);
+    if (negotiated) o.answer_coding = encode_answer(*negotiated, server, res, ws.get());
+    return o;
   } catch (const std::bad_alloc&) {
     return error_response(http_error::internal_error, req.version(), res, ws, "out of memory");
   } catch (...) {

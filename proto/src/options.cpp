@@ -66,7 +66,24 @@ constexpr auto set_key_separator = [](const option_value& v, request_options& o)
   return true;
 };
 
-constexpr std::array<option_spec, 15> specs{{
+constexpr auto set_ndjson_errors = [](const option_value& v, request_options& o) {
+  constexpr item_errors modes[] = {item_errors::fail, item_errors::skip, item_errors::report};
+  o.ndjson_errors = modes[v.choice];
+  return true;
+};
+constexpr auto set_pointer = [](const option_value& v, request_options& o) {
+  if (o.pointers.size() == pointer_selection::max_pointers) return false;
+  json_pointer p;
+  if (json_pointer::parse(v.text, p)) return false;
+  o.pointers.push_back(std::move(p));
+  return true;
+};
+constexpr auto set_missing = [](const option_value& v, request_options& o) {
+  o.missing_null = v.choice == 1;
+  return true;
+};
+
+constexpr std::array<option_spec, 18> specs{{
     // Read side: how the body is decoded.
     {"max_depth", option_type::integer, read_side, "1024", 1, 1024, {}, set_max_depth, {}, true},
     {"duplicate_keys", option_type::enumeration, on_decode | on_encode, "keep_last", 0, 0,
@@ -97,7 +114,17 @@ constexpr std::array<option_spec, 15> specs{{
      "must be ',' with at most 7 spaces around it"},
     {"key_separator", option_type::string, on_encode, ":", 0, 0, {}, set_key_separator,
      "must be ':' with at most 7 spaces around it"},
+    // Bodies of several documents, and projection (/decode and /encode).
+    {"ndjson_errors", option_type::enumeration, on_decode | on_encode, "fail", 0, 0, "fail|skip|report",
+     set_ndjson_errors},
+    {"pointer", option_type::string, on_decode | on_encode, "", 0, 0, {}, set_pointer,
+     "must be a JSON Pointer (RFC 6901: empty, or '/' before each reference token, with '~' only in '~0' and "
+     "'~1'), and given at most 64 times",
+     false, true},
+    {"missing", option_type::enumeration, on_decode | on_encode, "error", 0, 0, "error|null", set_missing},
 }};
+static_assert(specs.size() <= 32, "parse_options keeps one bit per option");
+static_assert(pointer_selection::max_pointers == 64, "the pointer option's requirement says 64");
 static_assert([] {
   for (const option_spec& s : specs) {
     if (s.set == nullptr || (s.type == option_type::string && s.requirement.empty())) return false;
@@ -251,7 +278,7 @@ bool parse_options(std::string_view query, std::uint8_t endpoint, std::size_t se
     if ((spec.endpoints & endpoint) == 0) {
       return fail(error, name, "option '" + name + "' does not apply to " + std::string(endpoint_name(endpoint)));
     }
-    if (seen & (1u << index)) return fail(error, name, "option '" + name + "' is given twice");
+    if ((seen & (1u << index)) && !spec.repeatable) return fail(error, name, "option '" + name + "' is given twice");
     seen |= 1u << index;
     if (!apply(spec, value, server_max_depth, out, error)) return false;
   }

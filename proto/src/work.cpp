@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "sequence.hpp"
 #include "ujson/validate.hpp"
 
 namespace ujson::proto {
@@ -14,12 +15,12 @@ bool blank(std::string_view line) {
   return true;
 }
 
-// Calls fn(line, line_number, line_offset) for each non-blank line; stops at the first
-// error fn returns, rewritten to count lines and offsets in the whole body.
+// Calls fn(line, number, offset) for each non-blank line (number 1-based, counting blank
+// lines; offset from the start of the body) until fn returns false. The number of lines
+// fn was called for.
 template <class Fn>
-ujson::error for_each_line(std::string_view body, Fn&& fn, std::size_t& count) {
-  std::size_t start = 0, number = 0;
-  count = 0;
+std::size_t for_each_line(std::string_view body, Fn&& fn) {
+  std::size_t start = 0, number = 0, count = 0;
   while (start < body.size()) {
     ++number;
     std::size_t end = body.find('\n', start);
@@ -28,20 +29,60 @@ ujson::error for_each_line(std::string_view body, Fn&& fn, std::size_t& count) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (!blank(line)) {
       ++count;
-      if (ujson::error e = fn(line)) {
-        e.offset += start;
-        e.line = number;
-        return e;
-      }
+      if (!fn(line, number, start)) break;
     }
     start = end + 1;
   }
+  return count;
+}
+
+// Why one document (a body, or an NDJSON line) has no answer.
+struct failure {
+  enum class kind : std::uint8_t { none, decode, encode, pointer };
+  kind what = kind::none;
+  ujson::error at{};         // decode: the codec's error; encode: its code; then placed in the body
+  std::size_t pointer = 0;   // kind::pointer: the index of the pointer that matched nothing
+
+  explicit operator bool() const noexcept { return what != kind::none; }
+};
+
+// One document decoded and written with w: the whole of it, or the values at o.pointers.
+failure transform(std::string_view text, const request_options& o, workspace::impl& ws, ujson::writer& w) {
+  if (o.pointers.empty()) {
+    ujson::document& doc = ws.document_for(o.decode);
+    if (const ujson::error e = doc.parse(text)) return {failure::kind::decode, e};
+    if (ujson::write_value(w, doc.root()) != ujson::errc::ok) return {failure::kind::encode, {w.status()}};
+    return {};
+  }
+  ujson::pointer_selection& s = ws.selection_for(o.decode);
+  if (const ujson::error e = s.select(text, o.pointers)) return {failure::kind::decode, e};
+  for (std::size_t i = 0; i < o.pointers.size() && !o.missing_null; ++i) {
+    if (s.found(i) == nullptr) return {failure::kind::pointer, {}, i};
+  }
+  if (s.write(w) != ujson::errc::ok) return {failure::kind::encode, {w.status()}};
   return {};
 }
 
 work_result codec_error(workspace::impl& ws, const ujson::error& e, bool validate_shape) {
   write_codec_error_body(ws.answer, e, validate_shape);
   return {422, e.code, ws.answer.output()};
+}
+
+// The 422 of a request that fails with f. `line`: the NDJSON line's place, else nullptr.
+work_result refuse(workspace::impl& ws, const failure& f, const request_options& o, const ujson::error* line) {
+  switch (f.what) {
+    case failure::kind::decode: return codec_error(ws, f.at, false);
+    case failure::kind::pointer:
+      write_pointer_error_body(ws.answer, o.pointers[f.pointer].text(), line);
+      {
+        work_result r{422, ujson::errc::ok, ws.answer.output()};
+        r.refusal = http_error::pointer_not_found;
+        return r;
+      }
+    default:
+      write_encode_error_body(ws.answer, f.at.code);
+      return {422, f.at.code, ws.answer.output()};
+  }
 }
 
 work_result encode_error(workspace::impl& ws, ujson::errc code) {
@@ -108,17 +149,24 @@ ujson::error for_each_value(std::string_view body, Fn&& fn, std::size_t& count) 
 // MessagePack or CBOR value) into doc and calls add() on it; stops at the first error.
 template <class Add>
 ujson::error for_each_document(std::string_view body, media kind, ujson::document& doc, Add&& add) {
-  std::size_t count = 0;
   if (kind == media::json) {
     const ujson::error e = doc.parse(body);
     return e ? e : add();
   }
   if (kind == media::ndjson) {
-    return for_each_line(body, [&](std::string_view line) {
-      const ujson::error e = doc.parse(line);
-      return e ? e : add();
-    }, count);
+    ujson::error failed{};
+    for_each_line(body, [&](std::string_view line, std::size_t number, std::size_t start) {
+      failed = doc.parse(line);
+      if (!failed) failed = add();
+      if (failed) {
+        failed.offset += start;
+        failed.line = number;
+      }
+      return !failed;
+    });
+    return failed;
   }
+  std::size_t count = 0;
   return for_each_value(body, [&](std::size_t& offset) {
     const ujson::error e = doc.parse(body, offset, binary_of(kind));
     return e ? e : add();
@@ -150,11 +198,16 @@ ujson::binary_writer& workspace::impl::binary_writer_for(binary_format f, const 
   return *binary_writer_;
 }
 
+ujson::pointer_selection& workspace::impl::selection_for(const decode_options& o) {
+  if (!selection_ || selection_->options() != o) selection_.emplace(o);
+  return *selection_;
+}
+
 work_result run_validate(std::string_view body, media kind, answer_format answer, const request_options& o,
                          workspace::impl& ws) {
   ujson::validating_handler h;
-  std::size_t count = 0;
   if (kind == media::msgpack || kind == media::cbor) {
+    std::size_t count = 0;
     ujson::binary_reader& reader = ws.binary_reader_for(binary_of(kind), o.decode);
     const ujson::error e =
         for_each_value(body, [&](std::size_t& offset) { return reader.read(body, offset, h); }, count);
@@ -166,13 +219,23 @@ work_result run_validate(std::string_view body, media kind, answer_format answer
     if (const ujson::error e = d.decode(body, h)) return codec_error(ws, e, true);
     return valid(ws, answer, {}, nullptr);
   }
-  const ujson::error e = for_each_line(body, [&](std::string_view line) { return d.decode(line, h); }, count);
-  if (e) return codec_error(ws, e, true);
-  return valid(ws, answer, "lines", &count);
+  ujson::error failed{};
+  std::size_t lines = for_each_line(body, [&](std::string_view line, std::size_t number, std::size_t start) {
+    failed = d.decode(line, h);
+    failed.offset += start;
+    failed.line = number;
+    return !failed;
+  });
+  if (failed) return codec_error(ws, failed, true);
+  return valid(ws, answer, "lines", &lines);
 }
 
-work_result run_transform(std::string_view body, media kind, answer_format answer, const decode_options& read,
-                          const encode_options& write, workspace::impl& ws) {
+// A MessagePack or CBOR body, or an answer in MessagePack or CBOR: the whole of each
+// document (the handler refuses pointer= and ndjson_errors=skip|report here, 400 bad_option),
+// the first that fails failing the request.
+namespace {
+work_result run_binary_transform(std::string_view body, media kind, answer_format answer, const decode_options& read,
+                                 const encode_options& write, workspace::impl& ws) {
   ujson::document& doc = ws.document_for(read);
   const bool binary_in = kind == media::msgpack || kind == media::cbor;
   if (answer != answer_format::json) {
@@ -229,6 +292,60 @@ work_result run_transform(std::string_view body, media kind, answer_format answe
   if (failed_encoding != ujson::errc::ok) return encode_error(ws, failed_encoding);
   if (e) return codec_error(ws, e, false);
   return {200, ujson::errc::ok, ws.lines, ndjson_type};
+}
+
+}  // namespace
+
+work_result run_transform(std::string_view body, media kind, answer_format answer, const request_options& o,
+                          const encode_options& write, workspace::impl& ws) {
+  if (answer != answer_format::json || kind == media::msgpack || kind == media::cbor) {
+    return run_binary_transform(body, kind, answer, o.decode, write, ws);
+  }
+  // The writer fills the workspace's buffer, whose capacity carries over from request to
+  // request, and hands it back when it ends: the response body points into ws.out (or
+  // ws.lines), which the session keeps.
+  ws.out.clear();
+  ujson::writer w(ws.out, write);
+
+  if (kind == media::json) {
+    if (const failure f = transform(body, o, ws, w)) return refuse(ws, f, o, nullptr);
+    return {200, ujson::errc::ok, w.output()};
+  }
+
+  ws.lines.clear();
+  sequence_answer lines(o.ndjson_errors, ws.lines, "\n");
+  failure failed;
+  ujson::error failed_line{};
+  for_each_line(body, [&](std::string_view line, std::size_t number, std::size_t start) {
+    w.reset();
+    failure f = transform(line, o, ws, w);
+    if (!f) {
+      lines.good(w.output());
+      return true;
+    }
+    // A codec error's place in the body; the others are placed at the line's first byte.
+    const ujson::error at = f.what == failure::kind::decode
+                                ? ujson::error{f.at.code, f.at.offset + start, number, f.at.column}
+                                : ujson::error{f.at.code, start, number, 1};
+    const bool go_on = lines.bad(ws.answer, [&](ujson::writer& report) {
+      if (f.what == failure::kind::pointer) {
+        write_pointer_error_body(report, o.pointers[f.pointer].text(), &at);
+      } else {
+        write_codec_error_body(report, at, false);
+      }
+    });
+    if (!go_on) {
+      // Encoder errors keep the body they have always had, without a place.
+      if (f.what == failure::kind::decode) f.at = at;
+      failed = f;
+      failed_line = at;
+    }
+    return go_on;
+  });
+  if (failed) return refuse(ws, failed, o, &failed_line);
+  work_result r{200, ujson::errc::ok, ws.lines, ndjson_type};
+  r.skipped = lines.skipped();
+  return r;
 }
 
 }  // namespace ujson::proto

@@ -49,11 +49,30 @@ def dump(
     canonical: bool = False,
 ) -> None: ...
 
-# str, or any C-contiguous buffer (bytes, bytearray, memoryview, array.array, ...).
-def loads(obj: str | ReadableBuffer, /) -> Any: ...
+# str, or any C-contiguous buffer (bytes, bytearray, memoryview, array.array, ...). The
+# hooks are json.loads' (typed as typeshed types them there).
+def loads(
+    obj: str | ReadableBuffer,
+    /,
+    *,
+    object_hook: Callable[[dict[Any, Any]], Any] | None = None,
+    parse_float: Callable[[str], Any] | None = None,
+    parse_int: Callable[[str], Any] | None = None,
+    parse_constant: Callable[[str], Any] | None = None,
+    object_pairs_hook: Callable[[list[tuple[Any, Any]]], Any] | None = None,
+) -> Any: ...
 
-# fp.read() may give str or a buffer.
-def load(fp: SupportsRead[str | ReadableBuffer], /) -> Any: ...
+# fp.read() may give str or a buffer; the hooks are loads'.
+def load(
+    fp: SupportsRead[str | ReadableBuffer],
+    /,
+    *,
+    object_hook: Callable[[dict[Any, Any]], Any] | None = None,
+    parse_float: Callable[[str], Any] | None = None,
+    parse_int: Callable[[str], Any] | None = None,
+    parse_constant: Callable[[str], Any] | None = None,
+    object_pairs_hook: Callable[[list[tuple[Any, Any]]], Any] | None = None,
+) -> Any: ...
 
 encode = dumps
 decode = loads

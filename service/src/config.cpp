@@ -93,7 +93,7 @@ bool in_range(std::string_view s, unsigned long long low, unsigned long long hig
   return true;
 }
 
-const std::array<flag, 11> flags{{
+const std::array<flag, 14> flags{{
     {"address", "UJSOND_ADDRESS", "ADDR", "127.0.0.1", "address to listen on (0.0.0.0 or :: for all)",
      [](std::string_view v, config& c) {
        c.address = v;
@@ -103,8 +103,17 @@ const std::array<flag, 11> flags{{
      [](std::string_view v, config& c) { return in_range(v, 0, 65535, c.port); }},
     {"threads", "UJSOND_THREADS", "N", "0", "I/O threads; 0 = one per usable CPU (affinity mask and cgroup quota)",
      [](std::string_view v, config& c) { return in_range(v, 0, 1024, c.threads); }},
-    {"max-body", "UJSOND_MAX_BODY", "BYTES", "16MiB", "largest request body (413 above it); k/M/G suffixes",
+    {"max-body", "UJSOND_MAX_BODY", "BYTES", "16MiB",
+     "largest request body, decoded (413 above it, as soon as decoding passes it); k/M/G suffixes",
      [](std::string_view v, config& c) { return parse_size(v, c.max_body) && c.max_body > 0; }},
+    {"max-compressed-body", "UJSOND_MAX_COMPRESSED_BODY", "BYTES", "0",
+     "largest body with a Content-Encoding, as sent (413 above it); 0 = --max-body",
+     [](std::string_view v, config& c) { return parse_size(v, c.max_compressed_body); }},
+    {"compress-level", "UJSOND_COMPRESS_LEVEL", "N", "1",
+     "gzip/deflate/zstd level of answers (Accept-Encoding), 1 fastest to 9; 0 never compresses",
+     [](std::string_view v, config& c) { return in_range(v, 0, 9, c.compress_level); }},
+    {"compress-min", "UJSOND_COMPRESS_MIN", "BYTES", "1KiB", "answers smaller than this are sent uncompressed",
+     [](std::string_view v, config& c) { return parse_size(v, c.compress_min); }},
     {"max-header", "UJSOND_MAX_HEADER", "BYTES", "8KiB", "largest request header block (431 above it)",
      [](std::string_view v, config& c) { return parse_size(v, c.max_header) && c.max_header >= 256; }},
     {"max-depth", "UJSOND_MAX_DEPTH", "N", "1024", "nesting limit: default and upper bound of ?max_depth",
@@ -141,7 +150,7 @@ std::string usage_text() {
       "Each flag can also be set by its environment variable; a flag beats its variable.\n\n";
   for (const flag& f : flags) {
     std::string left = "  --" + std::string(f.name) + " " + std::string(f.value);
-    if (left.size() < 28) left.resize(28, ' ');
+    left.resize(std::max<std::size_t>(28, left.size() + 1), ' ');
     out += left + std::string(f.help) + "\n" + std::string(30, ' ') + "env " + std::string(f.env) + ", default " +
            std::string(f.default_text) + "\n";
   }
@@ -211,6 +220,7 @@ parse_result parse_config(int argc, char** argv, config& out, std::string& probl
       return parse_result::usage_error;
     }
   }
+  if (out.max_compressed_body == 0) out.max_compressed_body = out.max_body;
   if (out.threads == 0) {
     const cpu_budget budget = usable_cpus();
     out.threads = budget.cpus;

@@ -13,7 +13,10 @@ struct config {
   unsigned short port = 8080;
   unsigned threads = 0;  // 0: one per CPU the process may use (cpu_budget.hpp)
   std::string threads_from = "--threads";  // what set `threads`, for the start-up log
-  std::size_t max_body = 16 * 1024 * 1024;
+  std::size_t max_body = 16 * 1024 * 1024;             // a body's decoded size at most
+  std::size_t max_compressed_body = 0;                 // a coded body's size on the wire; 0: max_body
+  int compress_level = 1;                              // answers' zlib/zstd level; 0: never compress
+  std::size_t compress_min = 1024;                     // answers smaller than this go uncompressed
   std::size_t max_header = 8 * 1024;
   std::size_t max_depth = 1024;
   std::size_t max_connections = 10000;

@@ -34,6 +34,8 @@ void metrics::record(const ujson::proto::outcome& answer, std::uint64_t bytes_in
   latency_micros_[e].fetch_add(static_cast<std::uint64_t>(seconds * 1e6), relaxed);
   bytes_in_.fetch_add(bytes_in, relaxed);
   bytes_out_.fetch_add(bytes_out, relaxed);
+  if (answer.skipped_lines != 0) skipped_lines_.fetch_add(answer.skipped_lines, relaxed);
+  answer_codings_[static_cast<std::size_t>(answer.answer_coding)].fetch_add(1, relaxed);
   if (answer.error) {
     errors_[static_cast<std::size_t>(*answer.error)].fetch_add(1, relaxed);
   } else if (answer.codec_error != ujson::errc::ok) {
@@ -49,6 +51,10 @@ void metrics::connection_opened() noexcept {
 void metrics::connection_closed() noexcept { open_.fetch_sub(1, relaxed); }
 
 void metrics::connection_rejected() noexcept { rejected_.fetch_add(1, relaxed); }
+
+void metrics::request_coded(ujson::proto::coding c) noexcept {
+  request_codings_[static_cast<std::size_t>(c)].fetch_add(1, relaxed);
+}
 
 void metrics::render(std::string& out) const {
   out += "# HELP ujsond_requests_total Requests answered, by endpoint and status.\n";
@@ -96,6 +102,22 @@ void metrics::render(std::string& out) const {
   out += "# HELP ujsond_response_body_bytes_total Response body bytes sent.\n";
   out += "# TYPE ujsond_response_body_bytes_total counter\n";
   line(out, "ujsond_response_body_bytes_total %llu\n", static_cast<unsigned long long>(bytes_out_.load(relaxed)));
+  out += "# HELP ujsond_ndjson_skipped_lines_total NDJSON lines left out of answers (ndjson_errors=skip).\n";
+  out += "# TYPE ujsond_ndjson_skipped_lines_total counter\n";
+  line(out, "ujsond_ndjson_skipped_lines_total %llu\n", static_cast<unsigned long long>(skipped_lines_.load(relaxed)));
+  const auto by_coding = [&](const char* name, const char* help, const auto& counters, std::size_t first) {
+    line(out, "# HELP %s %s\n# TYPE %s counter\n", name, help, name);
+    for (std::size_t c = first; c < ujson::proto::coding_count; ++c) {
+      line(out, "%s{coding=\"%s\"} %llu\n", name,
+           std::string(ujson::proto::coding_name(static_cast<ujson::proto::coding>(c))).c_str(),
+           static_cast<unsigned long long>(counters[c].load(relaxed)));
+    }
+  };
+  by_coding("ujsond_request_codings_total",
+            "Request bodies sent with a Content-Encoding, by coding (each coding of a stacked list).",
+            request_codings_, 1);
+  by_coding("ujsond_response_codings_total", "Answers sent, by Content-Encoding (identity: uncompressed).",
+            answer_codings_, 0);
   out += "# HELP ujsond_open_connections Connections open now.\n";
   out += "# TYPE ujsond_open_connections gauge\n";
   line(out, "ujsond_open_connections %llu\n", static_cast<unsigned long long>(open_.load(relaxed)));

@@ -28,6 +28,8 @@ class metrics final : public ujson::proto::metrics_source {
   void connection_opened() noexcept;
   void connection_closed() noexcept;
   void connection_rejected() noexcept;
+  // A request body sent with this Content-Encoding (each coding of a stacked list).
+  void request_coded(ujson::proto::coding c) noexcept;
   // Reports the log's dropped lines (the sink counts them; it must outlive this).
   void watch(const log_sink& log) noexcept { log_ = &log; }
 
@@ -51,8 +53,10 @@ class metrics final : public ujson::proto::metrics_source {
   std::array<std::array<counter, buckets.size() + 1>, endpoints> latency_{};
   std::array<counter, endpoints> latency_micros_{};
   std::array<counter, error_kinds> errors_{};
+  std::array<counter, ujson::proto::coding_count> request_codings_{}, answer_codings_{};  // by coding
   counter bytes_in_{0}, bytes_out_{0};
   counter open_{0}, opened_{0}, rejected_{0};
+  counter skipped_lines_{0};
   const log_sink* log_ = nullptr;
 };
 

@@ -169,7 +169,9 @@ void session::read_header() {
   set_read_deadline(state_.cfg.read_timeout);  // the whole request, header and body, within this
   x.body_storage.clear();
   x.parser.emplace(std::piecewise_construct, std::make_tuple(std::move(x.body_storage)));
-  x.parser->body_limit(state_.cfg.max_body);
+  // The header's Content-Encoding says which limit applies (check_body_length); until then, the larger.
+  x.parser->body_limit(std::max(state_.cfg.max_body, state_.cfg.max_compressed_body));
+  x.parser->get().body().decoded_limit = state_.cfg.max_body;
   x.parser->header_limit(static_cast<std::uint32_t>(state_.cfg.max_header));
   http::async_read_header(socket_, buffer_, *x.parser,
                           [self = shared_from_this()](error_code ec, std::size_t) { self->on_header(ec); });
@@ -183,6 +185,7 @@ void session::on_header(error_code ec) {
     return;
   }
   parser_type& parser = *reading_->parser;
+  if (!check_body_length()) return;
   // 100 Continue, unless earlier answers are still on their way out (they would mix).
   if (!parser.is_done() && !write_pending_ && answers_.empty()) {
     const auto& req = parser.get();
@@ -207,6 +210,23 @@ void session::on_header(error_code ec) {
   read_body();
 }
 
+// A body with a Content-Encoding is limited as sent by --max-compressed-body (and decoded by
+// --max-body, in the reader); any other by --max-body. A Content-Length over the limit is
+// 413 before any body byte is read; a chunked body is stopped by the parser at the limit.
+bool session::check_body_length() {
+  parser_type& parser = *reading_->parser;
+  proto::coding_list codings;
+  const bool coded = proto::request_codings(parser.get(), codings) != proto::content_encoding_verdict::ok ||
+                     !codings.empty();
+  const std::size_t limit = coded ? state_.cfg.max_compressed_body : state_.cfg.max_body;
+  if (parser.content_length() && *parser.content_length() > limit) {
+    on_read_error(http::error::body_limit);
+    return false;
+  }
+  parser.body_limit(limit);
+  return true;
+}
+
 void session::read_body() {
   parser_type& parser = *reading_->parser;
   if (parser.is_done()) {
@@ -215,11 +235,15 @@ void session::read_body() {
   }
   const auto& req = parser.get();
   read_pending_ = true;
-  if (!req.chunked() && parser.content_length()) {
+  proto::coding_list codings;
+  const bool decoding =
+      proto::request_codings(req, codings) == proto::content_encoding_verdict::ok && !codings.empty();
+  if (!req.chunked() && parser.content_length() && !decoding) {
     read_body_directly(static_cast<std::size_t>(*parser.content_length()));
     return;
   }
-  // Chunked: Beast's parser assembles the body (body_limit still applies).
+  // Chunked or coded: Beast's parser hands the body to request_body's reader, which decodes
+  // a coded one as it arrives (body_limit still applies to what is sent).
   http::async_read(socket_, buffer_, parser,
                    [self = shared_from_this()](error_code ec, std::size_t) { self->on_body(ec); });
 }
@@ -259,10 +283,16 @@ void session::on_body(error_code ec) {
 
 void session::on_read_error(error_code ec) {
   proto::http_error e;
+  std::string_view message;
   if (ec == net::error::operation_aborted && read_timed_out_) {
     e = proto::http_error::request_timeout;
-  } else if (ec == http::error::body_limit) {
+  } else if (ec == http::error::body_limit || ec == proto::body_errc::too_large) {
     e = proto::http_error::body_too_large;
+  } else if (ec == proto::body_errc::bad_encoding) {
+    e = proto::http_error::bad_encoding;
+    message = reading_->parser->get().body().problem;
+  } else if (ec == proto::body_errc::out_of_memory) {
+    e = proto::http_error::internal_error;
   } else if (ec == http::error::header_limit) {
     e = proto::http_error::header_too_large;
   } else if (ec != http::error::partial_message && ec != http::error::end_of_stream && is_http_parse_error(ec)) {
@@ -274,7 +304,7 @@ void session::on_read_error(error_code ec) {
   exchange& x = *reading_;
   const bool have_header = x.parser && x.parser->is_header_done();
   x.res = {};
-  x.outcome = proto::error_response(e, have_header ? x.parser->get().version() : 11, x.res, x.workspace);
+  x.outcome = proto::error_response(e, have_header ? x.parser->get().version() : 11, x.res, x.workspace, message);
   if (have_header) {
     const auto target = x.parser->get().target();
     x.outcome.where = proto::endpoint_of(std::string_view(target.data(), target.size()));
@@ -292,7 +322,9 @@ void session::stop_reading() {
 void session::respond() {
   exchange& x = *reading_;
   x.res = {};
-  const proto::server_view view{state_.cfg.max_depth, state_.draining(), &state_.stats};
+  const proto::server_view view{state_.cfg.max_depth,          state_.draining(),
+                                &state_.stats,                 state_.cfg.max_body,
+                                state_.cfg.compress_level,     state_.cfg.compress_min};
   x.outcome = proto::handle_request(x.parser->get(), x.res, x.workspace, view);
   bool keep_alive = x.res.keep_alive() && !x.outcome.close;
   // Draining: keep answering requests that are already here (read or in the socket),
@@ -384,6 +416,10 @@ void session::record(const exchange& x) {
   const std::uint64_t bytes_in = x.parser ? x.parser->get().body().size() : 0;
   const std::uint64_t bytes_out = x.res.body().size();
   state_.stats.record(x.outcome, bytes_in, bytes_out, seconds);
+  if (proto::coding_list codings;
+      have_header && proto::request_codings(x.parser->get(), codings) == proto::content_encoding_verdict::ok) {
+    for (std::size_t i = 0; i < codings.count; ++i) state_.stats.request_coded(codings.items[i]);
+  }
   if (!state_.cfg.access_log) return;
   access_entry entry;
   entry.remote = remote_;

@@ -53,6 +53,7 @@ class session : public std::enable_shared_from_this<session> {
   void on_first_bytes(boost::system::error_code ec, std::size_t n);
   void read_header();
   void on_header(boost::system::error_code ec);
+  bool check_body_length();
   void read_body();
   void read_body_directly(std::size_t length);
   void on_body(boost::system::error_code ec);

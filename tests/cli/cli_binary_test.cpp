@@ -75,6 +75,8 @@ TEST_F(Cli, FormatBinaryUsageErrors) {
   const std::vector<std::vector<std::string>> cases = {
       {"format", "--from", "yaml", a}, {"format", "--to", a}, {"format", "--from"},
       {"format", "--binary", "hex", a}, {"format", "--canonical", "--to", "cbor", a},
+      // --pointer reads and writes JSON only.
+      {"format", "--pointer", "/0", "--from", "msgpack", a}, {"format", "--to", "cbor", "--pointer", "", a},
   };
   for (const auto& args : cases) {
     const result r = run(args);

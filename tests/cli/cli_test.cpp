@@ -354,6 +354,52 @@ TEST_F(Cli, FormatCanonicalTakesNoOtherOutputOption) {
 
 // ---- usage ----------------------------------------------------------------------------------------
 
+// ---- format --pointer (RFC 6901; section 5's document and values) ----------------------------
+
+constexpr std::string_view rfc6901_document = R"({"foo": ["bar", "baz"], "": 0, "a/b": 1, "c%d": 2, "e^f": 3,
+    "g|h": 4, "i\\j": 5, "k\"l": 6, " ": 7, "m~n": 8})";
+
+TEST_F(Cli, FormatPointerWritesTheValueThere) {
+  const std::string doc = file("rfc6901.json", rfc6901_document);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"/foo", R"(["bar","baz"])"}, {"/foo/0", R"("bar")"}, {"/", "0"},       {"/a~1b", "1"},
+      {"/c%d", "2"},               {"/e^f", "3"},           {"/g|h", "4"},    {"/i\\j", "5"},
+      {"/k\"l", "6"},             {"/ ", "7"},             {"/m~0n", "8"},
+  };
+  for (const auto& [p, want] : cases) {
+    const result r = run({"format", "--pointer", p, doc});
+    EXPECT_EQ(r.status, 0) << p << r.err;
+    EXPECT_EQ(r.out, want + "\n") << p;
+  }
+  const result whole = run({"format", "--pointer", "", doc});
+  EXPECT_EQ(whole.out, run({"format", doc}).out);
+}
+
+TEST_F(Cli, FormatRepeatedPointersWriteAnArrayInTheirOrder) {
+  const std::string doc = file("rfc6901.json", rfc6901_document);
+  const result r = run({"format", "--pointer", "/m~0n", "--indent", "1", "--pointer", "/foo", doc});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "[\n 8,\n [\n  \"bar\",\n  \"baz\"\n ]\n]\n");
+  const result canonical = run({"format", "--canonical", "--pointer", "/x", "--pointer", "/x/b"},
+                               std::string(R"({"x":{"b":1e21,"a":1.50}})"));
+  EXPECT_EQ(canonical.out, "[{\"a\":1.5,\"b\":1e+21},1e+21]\n");
+}
+
+TEST_F(Cli, FormatPointerThatNamesNothing) {
+  const std::string doc = file("rfc6901.json", rfc6901_document);
+  const result r = run({"format", "--pointer", "/foo", "--pointer", "/foo/2", doc});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "ujson: " + doc + ": no value at pointer '/foo/2'\n");
+  const result n = run({"format", "--missing", "null", "--pointer", "/foo/-", "--pointer", "/foo/1", doc});
+  EXPECT_EQ(n.status, 0) << n.err;
+  EXPECT_EQ(n.out, "[null,\"baz\"]\n");
+  // The rest of the input is still checked.
+  const result bad = run({"format", "--pointer", "/0"}, std::string("[1, 2,]"));
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.err.find(":1:7: "), std::string::npos) << bad.err;
+}
+
 TEST_F(Cli, BadArgumentsExitTwoWithUsage) {
   const std::string a = file("a.json", "[]");
   const std::string b = file("b.json", "{}");
@@ -370,6 +416,10 @@ TEST_F(Cli, BadArgumentsExitTwoWithUsage) {
       {"format", "--max-depth", "0", a},
       {"format", "--max-depth", a},
       {"format", "--max-depth"},
+      {"format", "--pointer", "foo", a},
+      {"format", "--pointer", "/~2", a},
+      {"format", a, "--pointer"},
+      {"format", "--missing", "none", a},
       {"frobnicate", a},
       {"--bogus"},
       {},

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -74,6 +75,24 @@ inline void print_error(const char* label, const error& e) {
   } while (0)
 
 // ---- input and options ------------------------------------------------------------------
+
+// For the service's checks: every byte but unreserved ones escaped, so that a query reads
+// back whatever the value holds.
+inline std::string percent_encode(std::string_view s) {
+  static constexpr char hex[] = "0123456789ABCDEF";
+  std::string out;
+  for (char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (std::isalnum(c) || c == '_' || c == '-' || c == '.') {
+      out += ch;
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
 
 struct input {
   const std::uint8_t* data;

@@ -8,8 +8,14 @@
 // line and its offset from the start of the body. The service instead reuses one decoder,
 // document and writer for every line and every request (as a connection does).
 //
+// With ndjson_errors=skip the reference leaves failing lines out and counts them
+// (X-Ujson-Skipped-Lines); with report each failing line's place in the answer holds a
+// one-line error object with its code and place (a codec error's; an encoder error's line
+// at its first byte, column 1).
+//
 // Input: [endpoint] [decode options] [encode options] body
-//   endpoint: bits 0-1 validate, decode, encode, encode.
+//   endpoint: bits 0-1 validate, decode, encode, encode; bits 2-3 ndjson_errors on /decode
+//     and /encode: fail, skip, report, fail.
 //   decode options: as fuzz_checks.hpp's decode_options_from; max_depth becomes the
 //     server's --max-depth, the rest query options.
 //   encode options (/encode): bit 0 ensure_ascii off, bit 1 escape_forward_slashes off,
@@ -19,6 +25,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fuzz_checks.hpp"
 #include "ujson/dom.hpp"
@@ -42,6 +49,15 @@ struct expected_answer {
   std::size_t lines = 0;  // non-blank lines (/validate)
   error failure{};
   bool positioned = false;
+  // ndjson_errors=skip and report: each non-blank line's output, or its error (then `text`
+  // is empty), in order.
+  struct item {
+    bool ok;
+    std::string text;
+    error failure;
+  };
+  std::vector<item> items;
+  std::size_t skipped = 0;
 };
 
 inline bool blank(std::string_view line) {
@@ -49,7 +65,7 @@ inline bool blank(std::string_view line) {
 }
 
 inline expected_answer reference(std::string_view body, target t, const decode_options& read,
-                                 const encode_options& write) {
+                                 const encode_options& write, item_errors mode) {
   expected_answer want;
   std::size_t start = 0, number = 0;
   while (start < body.size()) {
@@ -64,6 +80,13 @@ inline expected_answer reference(std::string_view body, target t, const decode_o
     error e = t == target::validate ? validate(line, read) : error{};
     document doc(read);
     if (!e && t != target::validate) e = doc.parse(line);
+    if (e && mode != item_errors::fail) {
+      e.offset += line_start;
+      e.line = number;
+      want.items.push_back({false, {}, e});
+      ++want.skipped;
+      continue;
+    }
     if (e) {
       want.ok = false;
       want.failure = e;
@@ -75,6 +98,11 @@ inline expected_answer reference(std::string_view body, target t, const decode_o
     if (t == target::validate) continue;
     std::string text;
     const errc written = encode(doc.root(), text, write);
+    if (written != errc::ok && mode != item_errors::fail) {
+      want.items.push_back({false, {}, error{written, line_start, number, 1}});
+      ++want.skipped;
+      continue;
+    }
     if (written != errc::ok) {
       want.ok = false;
       want.failure = error{written};
@@ -82,6 +110,7 @@ inline expected_answer reference(std::string_view body, target t, const decode_o
     }
     want.body += text;
     want.body += '\n';
+    want.items.push_back({true, text, {}});
   }
   return want;
 }
@@ -118,8 +147,12 @@ inline void check_failure(std::string_view answer, const expected_answer& want, 
 inline void check_ndjson(const std::uint8_t* data, std::size_t size) {
   using namespace ndjson_detail;
   input in{data, size};
-  const std::uint8_t which = in.take() & 3;
+  const std::uint8_t first = in.take();
+  const std::uint8_t which = first & 3;
   const target t = which == 0 ? target::validate : which == 1 ? target::decode : target::encode;
+  static constexpr item_errors modes[] = {item_errors::fail, item_errors::skip, item_errors::report, item_errors::fail};
+  static constexpr const char* mode_names[] = {"fail", "skip", "report", "fail"};
+  const item_errors mode = t == target::validate ? item_errors::fail : modes[(first >> 2) & 3];
   const decode_options read = decode_options_from(in.take());
   const std::uint8_t eb = in.take();
   const std::string_view body = in.rest();
@@ -127,7 +160,10 @@ inline void check_ndjson(const std::uint8_t* data, std::size_t size) {
   static constexpr const char* policies[] = {"keep_last", "keep_first", "reject"};
   std::string query = std::string("allow_nan_literals=") + bool_text(read.allow_nan_literals) +
                       "&allow_lone_surrogates=" + bool_text(read.allow_lone_surrogates);
-  if (t != target::validate) query += std::string("&duplicate_keys=") + policies[static_cast<int>(read.duplicate_keys)];
+  if (t != target::validate) {
+    query += std::string("&duplicate_keys=") + policies[static_cast<int>(read.duplicate_keys)];
+    query += std::string("&ndjson_errors=") + mode_names[(first >> 2) & 3];
+  }
 
   // /decode's canonical form: UTF-8 and only the escapes JSON requires.
   encode_options write;
@@ -162,7 +198,7 @@ inline void check_ndjson(const std::uint8_t* data, std::size_t size) {
   const outcome out = handle_request(req, res, ws, server);
   const std::string_view answer(res.body().data(), res.body().size());
 
-  const expected_answer want = reference(body, t, read, write);
+  const expected_answer want = reference(body, t, read, write, mode);
   if (!want.ok) {
     UJSON_FUZZ_CHECK(out.status == 422 && res[http::field::content_type] == "application/json");
     UJSON_FUZZ_CHECK(out.code() == code_name(want.failure.code));
@@ -180,7 +216,33 @@ inline void check_ndjson(const std::uint8_t* data, std::size_t size) {
     return;
   }
   UJSON_FUZZ_CHECK(res[http::field::content_type] == "application/x-ndjson");
-  UJSON_FUZZ_CHECK(answer == want.body);
+  if (mode == item_errors::skip) {
+    UJSON_FUZZ_CHECK(res[skipped_lines_header] == std::to_string(want.skipped));
+    UJSON_FUZZ_CHECK(out.skipped_lines == want.skipped);
+  } else {
+    UJSON_FUZZ_CHECK(res.count(skipped_lines_header) == 0 && out.skipped_lines == 0);
+  }
+  if (mode != item_errors::report) {
+    UJSON_FUZZ_CHECK(answer == want.body);
+    return;
+  }
+  std::string_view rest = answer;
+  for (const expected_answer::item& item : want.items) {
+    if (item.ok) {
+      UJSON_FUZZ_CHECK(rest.substr(0, item.text.size()) == item.text && rest.size() > item.text.size() &&
+                       rest[item.text.size()] == '\n');
+      rest.remove_prefix(item.text.size() + 1);
+      continue;
+    }
+    const std::size_t nl = rest.find('\n');
+    UJSON_FUZZ_CHECK(nl != std::string_view::npos);
+    expected_answer one;
+    one.failure = item.failure;
+    one.positioned = true;
+    check_failure(rest.substr(0, nl), one, false);
+    rest.remove_prefix(nl + 1);
+  }
+  UJSON_FUZZ_CHECK(rest.empty());
 }
 
 }  // namespace ujson::fuzz

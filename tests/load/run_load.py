@@ -6,13 +6,16 @@ The servers run pinned to CPU 0 (ujsond with --threads 1), wrk pinned to CPU 1; 
 runs the three back to back.
 A second part measures what the access log costs: ujsond with --access-log=true (the
 default) against --access-log=false on the same rows, runs interleaved, log to a file.
+A third part sends gzip-compressed bodies (Content-Encoding: gzip; Python's gzip, level 6)
+to ujsond and to Node.js (zlib.gunzipSync, then the same work); each row must reach 3x Node.
 Every run must answer 2xx only: any other status, or a socket error, fails `make load`; so
 does a log-on run whose log lacks a line for an answered request.
 Environment: LOAD_DURATION (seconds per run, default 3), LOAD_CONNECTIONS (default 32),
-LOAD_WORKLOADS (comma-separated ids, default all), LOAD_PARTS (table,access-log: the
-parts to run, default both; http.md keeps the other part from the last run that had it),
+LOAD_WORKLOADS (comma-separated ids, default all), LOAD_PARTS (table,access-log,gzip: the
+parts to run, default all; http.md keeps a part from the last run that had it),
 LOAD_LOG_ROUNDS (off/on pairs per access-log row, default 5).
 """
+import gzip
 import json
 import os
 import re
@@ -35,13 +38,18 @@ DURATION = int(os.environ.get("LOAD_DURATION", "3"))
 CONNECTIONS = int(os.environ.get("LOAD_CONNECTIONS", "32"))
 ENDPOINTS = ["/validate", "/decode", "/encode"]
 SERVER_CPU, CLIENT_CPU = "0", "1"
-PARTS = os.environ.get("LOAD_PARTS", "table,access-log").split(",")
+PARTS = os.environ.get("LOAD_PARTS", "table,access-log,gzip").split(",")
 LOG_ROUNDS = int(os.environ.get("LOAD_LOG_ROUNDS", "5"))
 # The access log's rows: the issue's medium body, and the smallest body (the most requests
 # per second, so the most lines: the log's worst case).
 LOG_ROWS = [("medium_object", "/validate"), ("trues", "/validate")]
 LOG_BAR = 0.97  # log on >= 97% of log off
 LOG_SECTION = "## The access log's cost"
+# Compressed bodies: (workload, endpoint); the body is <workload>.json.gz, the wrk script
+# wrk/<workload>_gzip.lua.
+GZIP_ROWS = [("twitter", "/validate"), ("twitter", "/decode"), ("canada", "/validate"), ("canada", "/decode")]
+GZIP_SECTION = "## Compressed bodies"
+GZIP_BAR = 3.0  # ujsond >= 3x Node.js
 
 
 def free_port():
@@ -116,17 +124,29 @@ def wrk(port, workload, path, duration):
     return r
 
 
-def check_answer(port, workload, path):
+def check_answer(port, workload, path, gzip_body=False):
     """One request by hand: the server answers this body with a 2xx (wrk only counts)."""
-    body = (BODIES / f"{workload}.json").read_bytes()
+    body = (BODIES / f"{workload}.json{'.gz' if gzip_body else ''}").read_bytes()
+    coding = "Content-Encoding: gzip\r\n" if gzip_body else ""
     with socket.create_connection(("127.0.0.1", port)) as s:
-        s.sendall(f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        s.sendall(f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n{coding}"
                   f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode() + body)
         data = b""
         while chunk := s.recv(1 << 16):
             data += chunk
     status = int(data.split(b" ", 2)[1])
     return status
+
+
+def measure(server, wid, path, failures, gzip_body=False):
+    """One wrk run of a workload's body against one server, after one request by hand; any
+    answer but 2xx, or a socket error, is a failure."""
+    status = check_answer(server.port, wid, path, gzip_body)
+    r = wrk(server.port, f"{wid}_gzip" if gzip_body else wid, path, DURATION)
+    if r["bad"] or not 200 <= status < 300:
+        failures.append(f"{server.name} {path} {wid}{' (gzip)' if gzip_body else ''}: status {status}, "
+                        f"{r['non_2xx']} non-2xx, {r['bad'] - r['non_2xx']} socket errors")
+    return r
 
 
 def metric(port, name):
@@ -159,9 +179,9 @@ def main():
     if (os.cpu_count() or 1) < 2:
         global CLIENT_CPU
         CLIENT_CPU = "0"
-    unknown = set(PARTS) - {"table", "access-log"}
+    unknown = set(PARTS) - {"table", "access-log", "gzip"}
     if unknown:
-        sys.exit(f"load: unknown LOAD_PARTS {', '.join(sorted(unknown))} (known: table, access-log)")
+        sys.exit(f"load: unknown LOAD_PARTS {', '.join(sorted(unknown))} (known: table, access-log, gzip)")
     BODIES.mkdir(parents=True, exist_ok=True)
     subprocess.run([str(BUILD / "tests" / "load" / "load_bodies"), str(BODIES)], check=True)
     index = [l.split("\t") for l in (BODIES / "index.tsv").read_text().splitlines()]
@@ -178,6 +198,12 @@ def main():
         rows = [r for r in LOG_ROWS if not wanted or r[0] in wanted.split(",")]
         log_results = run_access_log(rows, failures)
         sections["access-log"] = render_access_log(index, rows, log_results)
+    if "gzip" in PARTS:
+        rows = [r for r in GZIP_ROWS if not wanted or r[0] in wanted.split(",")]
+        for wid in {w for w, _ in rows}:
+            (BODIES / f"{wid}.json.gz").write_bytes(gzip.compress((BODIES / f"{wid}.json").read_bytes(), 6))
+        gzip_results = run_gzip(rows, failures)
+        sections["gzip"] = render_gzip(index, rows, gzip_results, failures)
 
     report = write_results(sections)
     print()
@@ -207,12 +233,7 @@ def run_table(index, failures):
                         # A moment for the previous server's leftovers (Node's garbage
                         # collector keeps working after its run) before measuring this one.
                         time.sleep(1)
-                        status = check_answer(server.port, wid, path)
-                        r = wrk(server.port, wid, path, DURATION)
-                        results[(server.name, wid, path)] = r
-                        if r["bad"] or not 200 <= status < 300:
-                            failures.append(f"{server.name} {path} {wid}: status {status}, {r['non_2xx']} non-2xx, "
-                                            f"{r['bad'] - r['non_2xx']} socket errors")
+                        r = results[(server.name, wid, path)] = measure(server, wid, path, failures)
                         print(f"{server.name:7} {path:10} {wid:15} {r['rps']:10.0f} req/s {r['mbps']:9.1f} MB/s "
                               f"p99 {r['p99_us'] / 1000:7.2f} ms  non-2xx {r['non_2xx']}", flush=True)
         finally:
@@ -241,12 +262,8 @@ def run_access_log(rows, failures):
                         server = servers[mode]
                         time.sleep(1)
                         log.truncate(0)
-                        status = check_answer(server.port, wid, path)
-                        r = wrk(server.port, wid, path, DURATION)
+                        r = measure(server, wid, path, failures)
                         runs[mode].append(r)
-                        if r["bad"] or not 200 <= status < 300:
-                            failures.append(f"{server.name} {path} {wid}: status {status}, {r['non_2xx']} non-2xx, "
-                                            f"{r['bad'] - r['non_2xx']} socket errors")
                         line = ""
                         if mode == "on":
                             time.sleep(0.5)  # the log thread writes what arrived within some 10 ms
@@ -268,14 +285,59 @@ def run_access_log(rows, failures):
     return results
 
 
+def run_gzip(rows, failures):
+    """Per row, ujsond and Node.js back to back on the gzip body; (server, workload, path) -> wrk result."""
+    results = {}
+    servers = []
+    try:
+        servers = [start_ujsond(), start_node()]
+        for wid, path in rows:
+            for server in servers:
+                time.sleep(1)
+                r = results[(server.name, wid, path)] = measure(server, wid, path, failures, gzip_body=True)
+                print(f"{server.name:7} {path:10} {wid + ' gzip':15} {r['rps']:10.0f} req/s "
+                      f"p99 {r['p99_us'] / 1000:7.2f} ms  non-2xx {r['non_2xx']}", flush=True)
+    finally:
+        for server in servers:
+            server.stop()
+    return results
+
+
+def render_gzip(index, rows, results, failures):
+    sizes = {w[0]: int(w[2]) for w in index}
+    lines = [
+        GZIP_SECTION,
+        "",
+        f"The same servers and cores; the body gzip-compressed (Python's gzip, level 6) and sent with "
+        f"`Content-Encoding: gzip`: ujsond decodes it as it arrives, Node.js gunzips it (`zlib.gunzipSync`) "
+        f"before the same work. {CONNECTIONS} connections, {DURATION} s per run; bar: ujsond >= {GZIP_BAR:g}x Node.js.",
+        "",
+        "| workload | body (gzip) | endpoint | ujsond req/s | p99 ms | Node req/s | p99 ms | ujsond/Node | bar |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for wid, path in rows:
+        u, n = results[("ujsond", wid, path)], results[("node", wid, path)]
+        ratio = u["rps"] / n["rps"] if n["rps"] else float("inf")
+        if ratio < GZIP_BAR:
+            failures.append(f"gzip {wid} {path}: ujsond {ratio:.2f}x Node.js, under {GZIP_BAR:g}x")
+        gz = (BODIES / f"{wid}.json.gz").stat().st_size
+        lines.append(f"| {wid} | {sizes.get(wid, 0):,} B ({gz:,} B) | {path} | {u['rps']:,.0f} | {u['p99_us'] / 1000:.2f} | "
+                     f"{n['rps']:,.0f} | {n['p99_us'] / 1000:.2f} | {ratio:.2f}x | "
+                     f"≥{GZIP_BAR:g}× Node {'✓' if ratio >= GZIP_BAR else '✗'} |")
+    lines += ["", "Command: `LOAD_PARTS=gzip make load` runs this part alone."]
+    return "\n".join(lines) + "\n"
+
+
 def write_results(sections):
-    """bench/results/http.md: the table part, then the access-log part; a part that did not
-    run this time is kept as the last run that had it wrote it."""
+    """bench/results/http.md: the table part, the access-log part, then the gzip part; a part
+    that did not run this time is kept as the last run that had it wrote it."""
     old = RESULTS.read_text() if RESULTS.exists() else ""
+    old, _, old_gzip = old.partition(GZIP_SECTION)
     old_table, _, old_log = old.partition(LOG_SECTION)
     table = sections.get("table", old_table).rstrip("\n")
     log = sections.get("access-log", LOG_SECTION + old_log if old_log else "").rstrip("\n")
-    report = table + ("\n\n" + log if log else "") + "\n"
+    compressed = sections.get("gzip", GZIP_SECTION + old_gzip if old_gzip else "").rstrip("\n")
+    report = table + ("\n\n" + log if log else "") + ("\n\n" + compressed if compressed else "") + "\n"
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(report)
     return report

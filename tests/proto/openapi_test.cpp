@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "ujson/errors.hpp"
+#include "ujson/proto/content_coding.hpp"
 #include "ujson/proto/errors.hpp"
+#include "ujson/proto/handler.hpp"
 #include "ujson/proto/options.hpp"
 
 namespace {
@@ -25,6 +27,10 @@ struct openapi {
   std::map<std::string, std::set<std::string>> path_params;         // "/encode" -> {"indent", ...}
   std::map<std::string, std::map<std::string, std::string>> params;  // "indent" -> {type: integer, ...}
   std::map<std::string, std::string> param_names;                    // component key -> name:
+  std::set<std::string> exploded;                                    // parameters with `explode: true`
+  std::set<std::string> response_headers;                            // under components.responses
+  std::map<std::string, std::string> param_in;                       // component key -> in: (query, header)
+  std::map<std::string, std::map<std::string, std::string>> headers;  // components.headers: key -> schema
   std::vector<std::string> error_codes;
 };
 
@@ -47,9 +53,9 @@ std::map<std::string, std::string> flow_map(const std::string& text) {
       if (c == quote) quote = 0;
     } else if (c == '"' || c == '\'') {
       quote = c;
-    } else if (c == '[') {
+    } else if (c == '[' || c == '{') {
       ++depth;
-    } else if (c == ']') {
+    } else if (c == ']' || c == '}') {
       --depth;
     } else if (c == ',' && depth == 0) {
       items.push_back(item);
@@ -73,10 +79,13 @@ openapi read_openapi() {
   const std::regex path_line(R"(^  (/[a-z]+):$)");
   const std::regex ref_line(R"(^        - \$ref: '#/components/parameters/([a-z_]+)'$)");
   const std::regex param_line(R"(^    ([a-z_]+):$)");
-  const std::regex name_line(R"(^      name: ([a-z_]+)$)");
+  const std::regex name_line(R"(^      name: ([A-Za-z_-]+)$)");
+  const std::regex in_line(R"(^      in: ([a-z]+)$)");
+  const std::regex header_line(R"(^    ([A-Za-z]+):$)");
   const std::regex schema_line(R"(^      schema: \{(.*)\}$)");
   const std::regex code_line(R"(^        - ([a-z0-9_]+)$)");
   const std::regex subsection_line(R"(^  ([a-zA-Z]+):$)");
+  const std::regex response_header_line(R"(^        (X-[A-Za-z-]+):$)");
   std::string line, section, subsection, path, param;
   bool in_error_codes = false;
   std::smatch m;
@@ -85,12 +94,23 @@ openapi read_openapi() {
     if (std::regex_match(line, m, subsection_line)) subsection = m[1];
     if (section == "components:" && subsection == "parameters") section = "components.parameters";
     if (section == "components.parameters" && subsection != "parameters") section = "components:";
+    if (section == "components:" && subsection == "headers") section = "components.headers";
+    if (section == "components.headers" && subsection != "headers") section = "components:";
     if (section == "paths:" && std::regex_match(line, m, path_line)) path = m[1];
     if (section == "paths:" && std::regex_match(line, m, ref_line)) doc.path_params[path].insert(m[1]);
     if (section == "components.parameters") {
       if (std::regex_match(line, m, param_line)) param = m[1];
       if (std::regex_match(line, m, name_line)) doc.param_names[param] = m[1];
+      if (std::regex_match(line, m, in_line)) doc.param_in[param] = m[1];
       if (std::regex_match(line, m, schema_line)) doc.params[param] = flow_map(m[1]);
+      if (line == "      explode: true") doc.exploded.insert(param);
+    }
+    if (section == "components:" && subsection == "responses" && std::regex_match(line, m, response_header_line)) {
+      doc.response_headers.insert(m[1]);
+    }
+    if (section == "components.headers") {
+      if (std::regex_match(line, m, header_line)) param = m[1];
+      if (std::regex_match(line, m, schema_line)) doc.headers[param] = flow_map(m[1]);
     }
     if (line == "    ErrorCode:") in_error_codes = true;
     if (in_error_codes && std::regex_match(line, m, code_line)) doc.error_codes.push_back(m[1]);
@@ -107,7 +127,7 @@ std::string type_name(option_type t) {
 }
 
 TEST(OpenApi, EveryEndpointListsExactlyTheOptionsTheCodeAccepts) {
-  const openapi doc = read_openapi();
+  openapi doc = read_openapi();
   const std::map<std::string, std::uint8_t> endpoints{
       {"/validate", on_validate}, {"/decode", on_decode}, {"/encode", on_encode}};
   for (const auto& [path, bit] : endpoints) {
@@ -115,23 +135,66 @@ TEST(OpenApi, EveryEndpointListsExactlyTheOptionsTheCodeAccepts) {
     for (const option_spec& s : option_specs()) {
       if (s.endpoints & bit) in_code.emplace(s.name);
     }
-    const auto it = doc.path_params.find(path);
-    const std::set<std::string> in_file = it == doc.path_params.end() ? std::set<std::string>() : it->second;
+    std::set<std::string> in_file;
+    for (const std::string& p : doc.path_params[path]) {
+      if (doc.param_in.at(p) == "query") in_file.insert(p);
+    }
     EXPECT_EQ(in_code, in_file) << path;
   }
-  EXPECT_EQ(doc.path_params.count("/healthz"), 0u);
-  EXPECT_EQ(doc.path_params.count("/metrics"), 0u);
+  for (const char* path : {"/healthz", "/metrics"}) {
+    for (const std::string& p : doc.path_params[path]) EXPECT_NE(doc.param_in.at(p), "query") << path << " " << p;
+  }
+}
+
+// The request headers the code reads: Content-Encoding on every POST, Accept-Encoding on
+// every endpoint; and the codings named in the answers' headers.
+TEST(OpenApi, ContentCodingHeaders) {
+  openapi doc = read_openapi();
+  EXPECT_EQ(doc.param_names.at("content_encoding"), "Content-Encoding");
+  EXPECT_EQ(doc.param_names.at("accept_encoding"), "Accept-Encoding");
+  EXPECT_EQ(doc.param_in.at("content_encoding"), "header");
+  EXPECT_EQ(doc.param_in.at("accept_encoding"), "header");
+  for (const char* path : {"/validate", "/decode", "/encode", "/healthz", "/metrics"}) {
+    const bool post = std::string(path) != "/healthz" && std::string(path) != "/metrics";
+    EXPECT_EQ(doc.path_params[path].count("content_encoding"), post ? 1u : 0u) << path;
+    EXPECT_EQ(doc.path_params[path].count("accept_encoding"), 1u) << path;
+  }
+  // 415's Accept-Encoding: exactly what the code sends.
+  std::string accepted = doc.headers.at("AcceptEncoding").at("enum");
+  std::erase(accepted, '\'');
+  EXPECT_EQ(accepted, "[" + std::string(accepted_request_codings) + "]");
+  // Content-Encoding of answers: every coding but identity, each one the request side reads too.
+  std::string answer_codings;
+  for (std::size_t i = 1; i < coding_count; ++i) {
+    const std::string_view name = coding_name(static_cast<coding>(i));
+    answer_codings += (answer_codings.empty() ? "" : ", ") + std::string(name);
+    EXPECT_NE(accepted_request_codings.find(name), std::string_view::npos) << name;
+  }
+  EXPECT_EQ(doc.headers.at("ContentEncoding").at("enum"), "[" + answer_codings + "]");
+  EXPECT_EQ(doc.headers.at("Vary").at("enum"), "[Accept-Encoding]");
 }
 
 TEST(OpenApi, EveryOptionHasTheCodesTypeDefaultAndRange) {
   const openapi doc = read_openapi();
-  EXPECT_EQ(doc.params.size(), option_specs().size());
+  std::size_t query_params = 0;
+  for (const auto& [key, in] : doc.param_in) query_params += in == "query";
+  EXPECT_EQ(query_params, option_specs().size());
   for (const option_spec& s : option_specs()) {
     const std::string name(s.name);
     SCOPED_TRACE(name);
     ASSERT_EQ(doc.params.count(name), 1u);
     EXPECT_EQ(doc.param_names.at(name), name);
     const auto& schema = doc.params.at(name);
+    // A repeatable option is an exploded array of its values (?pointer=/a&pointer=/b).
+    EXPECT_EQ(doc.exploded.count(name), s.repeatable ? 1u : 0u);
+    if (s.repeatable) {
+      EXPECT_EQ(schema.at("type"), "array");
+      EXPECT_EQ(schema.at("items"), "{type: " + type_name(s.type) + "}");
+      EXPECT_EQ(schema.count("default"), 0u);
+      EXPECT_TRUE(s.default_text.empty());
+      EXPECT_EQ(schema.at("maxItems"), std::to_string(ujson::pointer_selection::max_pointers));
+      continue;
+    }
     EXPECT_EQ(schema.at("type"), type_name(s.type));
     EXPECT_EQ(schema.at("default"), s.default_text);
     if (s.type == option_type::integer) {
@@ -142,7 +205,7 @@ TEST(OpenApi, EveryOptionHasTheCodesTypeDefaultAndRange) {
     }
     if (s.type == option_type::enumeration) {
       std::string values = schema.at("enum");  // "[a, b, c]"
-      values = std::regex_replace(values, std::regex(R"([\[\] ])"), "");
+      values = std::regex_replace(values, std::regex(R"([\[\] '])"), "");  // 'null' is quoted, else YAML's null
       std::replace(values.begin(), values.end(), ',', '|');
       EXPECT_EQ(values, s.values);
     }
@@ -162,6 +225,11 @@ TEST(OpenApi, ErrorCodesAreExactlyTheOnesBodiesCarry) {
     in_code.emplace_back(ujson::code_name(c));
   }
   EXPECT_EQ(doc.error_codes, in_code);
+}
+
+TEST(OpenApi, EveryXUjsonHeaderIsDocumented) {
+  const openapi doc = read_openapi();
+  EXPECT_EQ(doc.response_headers, std::set<std::string>{std::string(skipped_lines_header)});
 }
 
 TEST(OpenApi, EveryStatusTheCodeUsesIsDocumented) {

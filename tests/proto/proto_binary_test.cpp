@@ -132,4 +132,34 @@ TEST_F(Binary, ErrorsNameTheByteOffset) {
   EXPECT_EQ(empty.result.code(), "empty_input");
 }
 
+TEST_F(Binary, PointerAndNdjsonErrorsAreForJsonAnswersOfJsonBodies) {
+  // A MessagePack or CBOR body, or a binary answer: pointer= and ndjson_errors=skip|report
+  // are 400 bad_option, naming the option.
+  const answer p = post("/decode?pointer=/a", msgpack_doc, "application/msgpack");
+  EXPECT_EQ(p.status, 400u);
+  EXPECT_EQ(p.result.code(), "bad_option");
+  EXPECT_NE(p.body.find(R"("option":"pointer")"), std::string::npos) << p.body;
+  const answer pa = post("/encode?pointer=/a", R"({"a":1})", "application/json", "application/cbor");
+  EXPECT_EQ(pa.status, 400u);
+  EXPECT_EQ(pa.result.code(), "bad_option");
+  for (const char* mode : {"skip", "report"}) {
+    const answer n = post(std::string("/decode?ndjson_errors=") + mode, cbor_doc, "application/cbor");
+    EXPECT_EQ(n.status, 400u) << mode;
+    EXPECT_NE(n.body.find(R"("option":"ndjson_errors")"), std::string::npos) << n.body;
+    const answer na = post(std::string("/decode?ndjson_errors=") + mode, "[1]\n[2]\n", "application/x-ndjson",
+                           "application/msgpack");
+    EXPECT_EQ(na.status, 400u) << mode;
+  }
+  // ndjson_errors=fail is the default, and accepted.
+  EXPECT_EQ(post("/decode?ndjson_errors=fail", msgpack_doc, "application/msgpack").body, R"({"a":[1,true]})");
+  // The same options on JSON bodies answered as JSON still work.
+  const answer j = post("/decode?pointer=/a/1", R"({"a":[1,true]})", "application/json", "application/json");
+  EXPECT_EQ(j.status, 200u);
+  EXPECT_EQ(j.body, "true");
+  const answer skip = post("/decode?ndjson_errors=skip", "[1]\nx\n[2]\n", "application/x-ndjson");
+  EXPECT_EQ(skip.status, 200u);
+  EXPECT_EQ(skip.content_type, "application/x-ndjson");
+  EXPECT_EQ(skip.body, "[1]\n[2]\n");
+}
+
 }  // namespace

@@ -144,12 +144,20 @@ TEST_F(Handler, MediaTypes) {
   const answer xml = post("/decode", "<a/>", "application/xml");
   EXPECT_EQ(xml.status, 415u);
   EXPECT_EQ(xml.result.code(), "unsupported_media_type");
+  // A Content-Encoding the service does not read is 415 naming what it reads (RFC 7694);
+  // one it reads, on bytes that are not in it, is 400 (tests/proto/content_coding_test.cpp
+  // and tests/service/service_compression_test.cpp have the rest).
   request req{http::verb::post, "/validate", 11};
-  req.set(http::field::content_encoding, "gzip");
+  req.set(http::field::content_encoding, "br");
   req.body() = "[]";
   req.prepare_payload();
   response res;
-  EXPECT_EQ(handle_request(req, res, ws_, server_).status, 415u);
+  const outcome br = handle_request(req, res, ws_, server_);
+  EXPECT_EQ(br.status, 415u);
+  EXPECT_EQ(br.code(), "unsupported_encoding");
+  EXPECT_EQ(res[http::field::accept_encoding], "gzip, deflate, zstd");
+  req.set(http::field::content_encoding, "gzip");
+  EXPECT_EQ(handle_request(req, res, ws_, server_).code(), "bad_encoding");
 }
 
 TEST_F(Handler, NdjsonLineByLine) {

@@ -1,5 +1,5 @@
 """Random objects through ultrajson.dumps and random bytes through ultrajson.loads, with
-random options, for a bounded time.
+random options (and, for loads, json.loads' hooks), for a bounded time.
 
 Fails on: a crash (the process dies: run it under the sanitizers to see where), an
 exception of a type the module does not document, a wrong answer (the output of dumps must
@@ -115,7 +115,6 @@ STRING_POOLS = [
 # A high surrogate then a low one in a str is written as two escapes, which every reader
 # joins into one character: a document meant to round-trip keeps them apart.
 SURROGATE_PAIR = re.compile("([\ud800-\udbff])(?=[\udc00-\udfff])")
-RAW_SURROGATE_IN_ESCAPE_REACH = re.compile("[\ud800-\udbff][\udc00-\udfff]|\\\\[\ud800-\udfff]")
 
 
 class Generator:
@@ -414,10 +413,27 @@ def _utf8ish(data):
         return False
 
 
-def check_loads(doc):
+# json.loads' hooks, each turning what it gets into text or lists, which compare exactly.
+LOADS_HOOKS = {
+    "parse_int": lambda text: "int:" + text,
+    "parse_float": lambda text: "float:" + text,
+    "parse_constant": lambda text: "constant:" + text,
+    "object_hook": lambda d: ["object"] + [[k, v] for k, v in d.items()],
+    "object_pairs_hook": lambda pairs: ["pairs"] + [list(kv) for kv in pairs],
+}
+
+
+def loads_hooks(r):
+    """No hooks mostly; else a random few of LOADS_HOOKS."""
+    if r.random() < 0.7:
+        return {}
+    return {name: LOADS_HOOKS[name] for name in r.sample(sorted(LOADS_HOOKS), r.randint(1, len(LOADS_HOOKS)))}
+
+
+def check_loads(doc, hooks):
     before = sys.getrefcount(doc)
     try:
-        ours = uj.loads(doc)
+        ours = uj.loads(doc, **hooks)
         error = False
     except uj.JSONDecodeError as e:  # e.doc holds the input until the block ends
         ours, error = None, True
@@ -432,22 +448,15 @@ def check_loads(doc):
         raise Failure("loads raised %s: %s" % (type(e).__name__, e))
     if sys.getrefcount(doc) != before:
         raise Failure("loads changed its input's reference count")
-    # json is the reference reader for str input (for bytes it guesses UTF-16 and -32 too).
+    # json is the reference reader for str input; for UTF-8 bytes, of what json.loads reads
+    # them as (surrogatepass: surrogates in three bytes are characters; it guesses UTF-16
+    # and -32 too, which are left out).
     text = doc if isinstance(doc, str) else None
     if text is None and _utf8ish(bytes(doc)):
-        try:
-            text = bytes(doc).decode("utf-8")
-        except UnicodeDecodeError:
-            text = None
-    # Known differences, from loads passing a str's raw lone surrogates to the decoder as
-    # \uXXXX escapes: a raw high surrogate directly followed by a raw low one reads as the
-    # one character the pair encodes (json keeps two), and a raw surrogate right after a
-    # backslash turns an invalid escape into a valid one.
-    if isinstance(doc, str) and RAW_SURROGATE_IN_ESCAPE_REACH.search(doc):
-        text = None
+        text = bytes(doc).decode("utf-8", "surrogatepass")
     if text is not None:
         try:
-            theirs, their_error = json.loads(text), None
+            theirs, their_error = json.loads(text, **hooks), None
         except (ValueError, RecursionError) as e:
             theirs, their_error = None, e
         if not error and their_error is None and not same(ours, theirs):
@@ -463,7 +472,7 @@ def run_case(seed, case):
     if r.random() < 0.6:
         g = Generator(r, plain=r.random() < 0.3)
         return "dumps:" + check_dumps(g, g.document(), dumps_options(r))
-    return "loads:" + check_loads(random_input(r))
+    return "loads:" + check_loads(random_input(r), loads_hooks(r))
 
 
 def resident_bytes():

@@ -5,6 +5,8 @@ hand from tests/python (python3 -m unittest -v), the release build is used. Agai
 module pip installed in a venv: run_installed.sh.
 """
 
+import decimal
+import math
 import os
 import sys
 
@@ -30,6 +32,24 @@ else:
     except ImportError:
         sys.path.insert(0, os.path.join(ROOT, "build", "release", "python"))
         import ultrajson  # noqa: F401
+
+
+def same(a, b, ordered=True):
+    """Equality that also holds for NaN and tells -0.0 from 0.0, 1 from 1.0 and
+    Decimal("1.10") from Decimal("1.1"); with `ordered`, dict keys must also come in the
+    same order."""
+    if isinstance(a, float) and isinstance(b, float):
+        return (math.isnan(a) and math.isnan(b)) or (a == b and math.copysign(1, a) == math.copysign(1, b))
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, decimal.Decimal):
+        return str(a) == str(b)
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same(x, y, ordered) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        keys_match = list(a) == list(b) if ordered else a.keys() == b.keys()
+        return keys_match and all(same(a[k], b[k], ordered) for k in a)
+    return a == b
 
 
 def suite_files(prefix):

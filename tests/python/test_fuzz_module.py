@@ -19,8 +19,8 @@ class FuzzModule(unittest.TestCase):
         self.assertIn("cases in", out.getvalue())
 
     def test_error_position_counts_a_raw_surrogate_as_one_character(self):
-        # loads hands a raw lone surrogate to the decoder as a six-byte escape; the position
-        # must still count it as the one character it is (json agrees: 11, column 12).
+        # loads hands a raw lone surrogate to the decoder in three bytes; the position must
+        # still count it as the one character it is (json agrees: 11, column 12).
         with self.assertRaises(uj.JSONDecodeError) as caught:
             uj.loads('[1, "\ud800", 2,]')
         self.assertEqual((caught.exception.pos, caught.exception.colno), (11, 12))

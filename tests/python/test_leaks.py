@@ -92,6 +92,13 @@ CALLS_TO_MAKE = [
     (uj.loads, "[" * 2000, {}),                                            # too deep
     (uj.loads, "1" * 5000, {}),                                            # int digit limit
     (uj.loads, 12345, {}),                                                 # TypeError
+    (uj.loads, '[1, -0, 2.5, NaN, {"a": [1e400]}, {"a": 1, "a": 2}]',          # every hook
+     {"object_hook": lambda d: ("o", d), "object_pairs_hook": lambda p: ("p", p), "parse_float": decimal.Decimal,
+      "parse_int": str, "parse_constant": lambda c: c}),
+    (uj.loads, b'[{"a": [1.5]}, {"b": 2}]', {"object_hook": lambda d: d}),
+    (uj.loads, '{"a": [1, 2.5]}', {"parse_float": failing_default}),          # a hook raises
+    (uj.loads, '[{"a": 1}, {"b": 2}]', {"object_pairs_hook": failing_default}),
+    (uj.dumps, [decimal.Decimal("1.10"), decimal.Decimal("sNaN")], {}),       # ValueError
 ]
 
 

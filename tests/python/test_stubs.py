@@ -1,4 +1,5 @@
-"""The stubs' dump() takes dumps()' options, by name, with the same types and defaults.
+"""The stubs' dump() takes dumps()' options, by name, with the same types and defaults, and
+load() takes loads()' hooks.
 
 stubtest holds dump()'s obj and fp to the module, but its options are **options at run time
 (dump(obj, fp, /, **options)), so stubtest cannot see them; dumps() it does check, so dump()'s
@@ -37,6 +38,19 @@ class DumpStub(unittest.TestCase):
         self.assertEqual(dump_positional, [])
         self.assertEqual(dumps_positional[0][0], "obj")
         self.assertEqual(dump_keyword, dumps_positional[1:] + dumps_keyword)
+
+    def test_load_takes_loads_hooks(self):
+        # Both are checked by stubtest too; here the two copies of the hooks are held to
+        # each other, so that a hook added to one is not forgotten in the other.
+        with open(STUB, encoding="utf-8") as f:
+            tree = ast.parse(f.read(), STUB)
+        loads_posonly, loads_positional, loads_keyword = signature(tree, "loads")
+        load_posonly, load_positional, load_keyword = signature(tree, "load")
+        self.assertEqual(([p[0] for p in loads_posonly], [p[0] for p in load_posonly]), (["obj"], ["fp"]))
+        self.assertEqual((loads_positional, load_positional), ([], []))
+        self.assertEqual(load_keyword, loads_keyword)
+        self.assertEqual([p[0] for p in loads_keyword],
+                         ["object_hook", "parse_float", "parse_int", "parse_constant", "object_pairs_hook"])
 
 
 if __name__ == "__main__":

@@ -15,18 +15,9 @@ namespace {
 
 using namespace ujsond_test;
 
-class Endpoints : public ::testing::Test {
+class Endpoints : public shared_server_suite {
  protected:
-  static void SetUpTestSuite() { server_ = new server(); }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  static response call(const request& req) {
-    client c(server_->port());
-    return c.roundtrip(req);
-  }
-  static inline server* server_ = nullptr;
+  static void SetUpTestSuite() { start(); }
 };
 
 TEST_F(Endpoints, Validate) {
@@ -75,6 +66,9 @@ TEST_F(Endpoints, EveryOptionOverTheWire) {
       {"allow_nan", {"false", "nope"}},
       {"item_separator", {"%2C%20", "%3B"}},
       {"key_separator", {"%3A%20", "x"}},
+      {"ndjson_errors", {"skip", "ignore"}},
+      {"pointer", {"/b/1", "b/1"}},
+      {"missing", {"null", "none"}},
   };
   const std::vector<std::pair<std::string, std::uint8_t>> endpoints{
       {"/validate", ujson::proto::on_validate}, {"/decode", ujson::proto::on_decode}, {"/encode", ujson::proto::on_encode}};
@@ -150,6 +144,8 @@ TEST(Metrics, PromtoolAcceptsTheLiveOutput) {
   c.roundtrip(post("/validate", "[1]"));
   c.roundtrip(post("/decode", "[1"));
   c.roundtrip(post("/encode", "[1]"));
+  c.roundtrip(post("/decode?ndjson_errors=skip", "[1]\n[2\n", "application/x-ndjson"));
+  c.roundtrip(post("/decode?pointer=/1", "[1]"));
   c.roundtrip(get("/healthz"));
   c.roundtrip(get("/healthz?x=1"));
   c.roundtrip(get("/nowhere"));
@@ -179,6 +175,8 @@ TEST(Metrics, PromtoolAcceptsTheLiveOutput) {
   unlink(path);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << out << "\n" << m.body();
   EXPECT_NE(m.body().find("ujsond_errors_total{code=\"body_too_large\"} 1"), std::string::npos) << m.body();
+  EXPECT_NE(m.body().find("ujsond_errors_total{code=\"pointer_not_found\"} 1"), std::string::npos) << m.body();
+  EXPECT_NE(m.body().find("\nujsond_ndjson_skipped_lines_total 1\n"), std::string::npos) << m.body();
 }
 
 TEST_F(Endpoints, AccessLogHasOneJsonLinePerRequest) {

@@ -9,6 +9,8 @@
 
 #include <sys/types.h>
 
+#include <gtest/gtest.h>
+
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <chrono>
@@ -105,6 +107,23 @@ class client {
  private:
   struct impl;
   std::unique_ptr<impl> impl_;
+};
+
+// A suite whose tests share one server (starting one costs more than most tests): the
+// suite's SetUpTestSuite starts it with start(args); it stops after the suite's last test.
+class shared_server_suite : public ::testing::Test {
+ protected:
+  static void start(std::vector<std::string> args = {}) { server_ = new server(std::move(args)); }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+  // One request on a connection of its own.
+  static response call(const request& req) {
+    client c(server_->port());
+    return c.roundtrip(req);
+  }
+  static inline server* server_ = nullptr;
 };
 
 }  // namespace ujsond_test

@@ -114,9 +114,15 @@ class boostjson_lib {
     add(d, *root_);
     return d;
   }
+  walk_totals walk() const {
+    walk_totals t;
+    add(t, *root_);
+    return t;
+  }
 
  private:
-  static void add(digest& d, const boost::json::value& v) {
+  template <class Sink>
+  static void add(Sink& d, const boost::json::value& v) {
     switch (v.kind()) {
       case boost::json::kind::null: d.add_null(); break;
       case boost::json::kind::bool_: d.add_bool(v.get_bool()); break;

@@ -45,9 +45,15 @@ class nlohmann_lib {
     add(d, root_);
     return d;
   }
+  walk_totals walk() const {
+    walk_totals t;
+    add(t, root_);
+    return t;
+  }
 
  private:
-  static void add(digest& d, const nlohmann::json& v) {
+  template <class Sink>
+  static void add(Sink& d, const nlohmann::json& v) {
     using t = nlohmann::json::value_t;
     switch (v.type()) {
       case t::null: d.add_null(); break;

@@ -49,9 +49,15 @@ class simdjson_lib {
     add(d, root_);
     return d;
   }
+  walk_totals walk() const {
+    walk_totals t;
+    add(t, root_);
+    return t;
+  }
 
  private:
-  static void add(digest& d, simdjson::dom::element e) {
+  template <class Sink>
+  static void add(Sink& d, simdjson::dom::element e) {
     using simdjson::dom::element_type;
     switch (e.type()) {
       case element_type::NULL_VALUE: d.add_null(); break;

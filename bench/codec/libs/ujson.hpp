@@ -54,10 +54,16 @@ class ujson_lib {
     add(d, doc_.root());
     return d;
   }
+  walk_totals walk() const {
+    walk_totals t;
+    add(t, doc_.root());
+    return t;
+  }
 
   const ujson::value& root() const noexcept { return doc_.root(); }
 
-  static void add(digest& d, const ujson::value& v) {
+  template <class Sink>
+  static void add(Sink& d, const ujson::value& v) {
     switch (v.type()) {
       case ujson::kind::null: d.add_null(); break;
       case ujson::kind::boolean: d.add_bool(v.as_bool()); break;

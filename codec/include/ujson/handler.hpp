@@ -84,4 +84,10 @@ class events_as_calls {
 template <class H>
 inline constexpr bool ignores_values = requires { requires H::ignores_values; };
 
+// A handler that declares `static constexpr bool integers_as_text = true` gets every
+// integer through on_big_number, as its exact text, never on_int64/on_uint64: for handlers
+// that hand the text itself on (Python's parse_int hook, where "-0" must stay "-0").
+template <class H>
+inline constexpr bool integers_as_text = requires { requires H::integers_as_text; };
+
 }  // namespace ujson

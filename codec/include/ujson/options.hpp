@@ -28,6 +28,10 @@ struct decode_options {
   // Decode a \uD800..\uDFFF escape without its partner to that code point, written as
   // a three-byte generalized UTF-8 sequence (WTF-8); needed for ujson parity in Python.
   bool allow_lone_surrogates = false;
+  // Accept surrogates encoded as three bytes in the input (ED A0..BF xx: WTF-8, as CPython's
+  // "surrogatepass" writes a str that holds them) and pass them on as they are: each is one
+  // code point, and a high one followed by a low one stays two (as Python's json reads them).
+  bool allow_raw_surrogates = false;
   // Only the MessagePack and CBOR readers meet binary values.
   binary_values binary = binary_values::reject;
 
@@ -50,6 +54,11 @@ struct encode_options {
   // Accept WTF-8 surrogates (from decode_options::allow_lone_surrogates) and write them
   // as \uDXXX escapes instead of rejecting them as invalid UTF-8.
   bool allow_lone_surrogates = false;
+  // With allow_lone_surrogates and without ensure_ascii: write those surrogates as they are
+  // rather than as escapes. The output is then WTF-8, for a caller that reads it as such
+  // (a Python str: json.dumps(ensure_ascii=False) puts the surrogate itself in its result).
+  // Without those two it changes nothing, and normalize() leaves it as it is.
+  bool raw_lone_surrogates = false;
   std::size_t max_depth = default_max_depth;  // also stops cycles in user adapters
   // Python's `separators`: written between elements/members and after each key. Empty
   // means the default: "," and ":" (": " when indenting).
@@ -61,7 +70,8 @@ struct encode_options {
   // strings with only the escapes JSON requires (controls as lowercase \u00xx, all other
   // text as UTF-8), no whitespace. Canonical wins: every other option but max_depth is
   // ignored, and options() then reports the ones the writer uses (ensure_ascii,
-  // escape_forward_slashes, encode_html_chars, allow_nan and allow_lone_surrogates false,
+  // escape_forward_slashes, encode_html_chars, allow_nan, allow_lone_surrogates and
+  // raw_lone_surrogates false,
   // sort_keys true, indent 0, default separators, shortest doubles).
   // Errors rather than a silently different number: errc::not_canonicalizable for NaN and
   // Infinity, an integer beyond 2^53 that would come out as another one (2^53 + 1 would be

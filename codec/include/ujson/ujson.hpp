@@ -8,5 +8,6 @@
 #include "ujson/errors.hpp"
 #include "ujson/handler.hpp"
 #include "ujson/options.hpp"
+#include "ujson/pointer.hpp"
 #include "ujson/validate.hpp"
 #include "ujson/writer.hpp"

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "../hints.hpp"
@@ -132,6 +133,9 @@ class dom_builder {
   }
 
   errc resolve_duplicates(member* members, std::size_t n, std::size_t& kept);
+  enum class hash_result { done, rejected, over_budget };
+  template <class Settle>
+  hash_result hash_duplicates(member* members, std::size_t n, Settle& settle);
 
   // Under `reject`, a key is checked as it arrives, so the error points at the repeated
   // key. Past `scan_limit` members that check would cost O(n^2); the hash check at the
@@ -152,6 +156,8 @@ class dom_builder {
   value_stack stack_;
   std::vector<std::size_t> object_starts_;  // stack_ index of each open object's first key (reject only)
   std::vector<std::uint32_t> slots_;  // open-addressing table for large objects, reused
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pending_;  // (duplicate, first) found by hashing
+  std::vector<std::uint32_t> order_;  // members by key, when hashing went over its budget
 };
 
 }  // namespace ujson::detail

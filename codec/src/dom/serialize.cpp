@@ -59,6 +59,14 @@ class tree_writer {
           const bool b = v->as_bool();
           std::memcpy(o, b ? "true," : "false", 5);  // fixed width; the ',' is overwritten
           o += b ? 4 : 5;
+          // A run of booleans in an array (flags, bitmaps) in a loop of its own: no
+          // dispatch and no end-of-container test per element.
+          while (!object && p != end && p->type() == kind::boolean) {
+            o = cursor_.room(o, 7);
+            std::memcpy(o, p->as_bool() ? ",true" : ",false", 6);  // ",true" copies its NUL
+            o += p->as_bool() ? 5 : 6;
+            ++p;
+          }
           break;
         }
         case kind::int64:
@@ -90,6 +98,16 @@ class tree_writer {
           char* const after = cursor_.string(o, s);
           if (UJSON_UNLIKELY(after == nullptr)) return cursor_.fail(o, errc::invalid_utf8);
           o = after;
+          // A run of strings in an array (a list of names) the same way.
+          while (!object && p != end && p->type() == kind::string) {
+            const std::string_view next = p->as_string();
+            o = cursor_.room(o, 6 * next.size() + 4);
+            *o++ = ',';
+            char* const next_end = cursor_.string(o, next);
+            if (UJSON_UNLIKELY(next_end == nullptr)) return cursor_.fail(o, errc::invalid_utf8);
+            o = next_end;
+            ++p;
+          }
           break;
         }
         case kind::array:

@@ -1,6 +1,7 @@
 -- wrk script shared by every workload: POSTs one body, again and again, to one endpoint.
 -- Set by the workload's own script (wrk/<workload>.lua) or the environment:
 --   UJSON_LOAD_BODY  the body file      UJSON_LOAD_PATH  /validate, /decode or /encode
+--   content_encoding (a workload script's global): sent as Content-Encoding (the body is coded)
 -- done() prints one JSON line for tests/load/run_load.py.
 
 local body_file = body_file or os.getenv("UJSON_LOAD_BODY")
@@ -12,6 +13,7 @@ wrk.method = "POST"
 wrk.path = os.getenv("UJSON_LOAD_PATH") or "/validate"
 wrk.body = body
 wrk.headers["Content-Type"] = "application/json"
+if content_encoding then wrk.headers["Content-Encoding"] = content_encoding end
 
 function done(summary, latency, requests)
   local e = summary.errors

@@ -4,6 +4,7 @@
 // One loop, no recursion: nesting lives in an explicit stack of frames, so input depth
 // can only ever produce errc::depth_exceeded. Every read is checked against `end_`.
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 #include <limits>
@@ -103,43 +104,82 @@ template <class H>
 UJSON_DETAIL_INLINE errc parser<H>::non_ascii_run() {
   const char* stop = default_kernel::find_string_delimiter(p_, end_);
   if (UJSON_DETAIL_UNLIKELY(!utf8_valid(p_, static_cast<std::size_t>(stop - p_)))) {
-    return fail(errc::invalid_utf8, first_invalid_utf8(p_, stop));
+    const char* bad = first_invalid_utf8(p_, stop, options_.allow_raw_surrogates);
+    if (bad != stop) return fail(errc::invalid_utf8, bad);
   }
   p_ = stop;
   return errc::ok;
 }
 
-// Reads four hex digits at p; returns -1 when they are missing or malformed.
+// Reads four hex digits at p; returns a negative number when they are missing or
+// malformed. The table gives -1 for a non-digit, whose bits then fill the top of the
+// result: one test for all four instead of a branch per digit.
 UJSON_DETAIL_INLINE std::int32_t read_hex4(const char* p, const char* end) {
   if (end - p < 4) return -1;
-  std::int32_t v = 0;
-  for (int i = 0; i < 4; ++i) {
-    const std::int8_t d = chars.hex[byte(p + i)];
-    if (d < 0) return -1;
-    v = (v << 4) | d;
-  }
-  return v;
+  const auto digit = [&](int i) { return static_cast<std::uint32_t>(static_cast<std::int32_t>(chars.hex[byte(p + i)])); };
+  return static_cast<std::int32_t>((digit(0) << 12) | (digit(1) << 8) | (digit(2) << 4) | digit(3));
 }
 
+// The unescaped string is built in scratch_ through a write cursor: scratch_'s size is its
+// usable room (it only grows, and is kept between strings), so a byte costs a store, not
+// a std::string append. Escapes are decoded back to back without a scan between them
+// (escaped non-ASCII text is mostly \uXXXX after \uXXXX). The input and output cursors
+// are locals, not members: a store through a char* may alias any object, so members
+// would be reloaded after every byte written.
 template <class H>
 errc parser<H>::escaped_string(const char* content, std::string_view& out) {
-  if constexpr (want_values) scratch_.assign(content, static_cast<std::size_t>(p_ - content));
+  const char* p = p_;
+  const char* const end = end_;
+  char* base = want_values ? scratch_.data() : nullptr;
+  char* limit = want_values ? base + scratch_.size() : nullptr;
+  char* w = base;
+  auto room = [&](std::size_t n) {
+    if (static_cast<std::size_t>(limit - w) < n) [[unlikely]] {
+      const std::size_t used = static_cast<std::size_t>(w - base);
+      scratch_.resize(std::max(2 * scratch_.size(), used + n + 64));
+      base = scratch_.data();
+      limit = base + scratch_.size();
+      w = base + used;
+    }
+  };
+  auto copy = [&](const char* from, std::size_t n) {
+    if constexpr (want_values) {
+      room(n);
+      std::memcpy(w, from, n);
+      w += n;
+    }
+  };
+  auto stop = [&](errc code, const char* at) {
+    p_ = p;
+    return fail(code, at);
+  };
+  copy(content, static_cast<std::size_t>(p - content));
   for (;;) {
-    const char* run = p_;
-    p_ = default_kernel::find_string_special(p_, end_);
-    if constexpr (want_values) scratch_.append(run, static_cast<std::size_t>(p_ - run));
-    if (UJSON_DETAIL_UNLIKELY(p_ == end_)) return fail(errc::unexpected_end, end_);
-    const char c = *p_;
+    if (UJSON_DETAIL_UNLIKELY(p == end)) return stop(errc::unexpected_end, end);
+    const char c = *p;
     if (c == '"') {
-      ++p_;
-      if constexpr (want_values) out = scratch_;
+      p_ = p + 1;
+      if constexpr (want_values) out = std::string_view(base, static_cast<std::size_t>(w - base));
       return errc::ok;
     }
     if (c == '\\') {
-      const char* escape = p_;
-      if (end_ - p_ < 2) return fail(errc::unexpected_end, end_);
+      const char* escape = p;
+      // The common escape first: \uXXXX of a character outside the surrogates.
+      if (end - p >= 6 && p[1] == 'u') {
+        const std::int32_t u = read_hex4(p + 2, end);
+        if (u >= 0 && (u & 0xF800) != 0xD800) {
+          if constexpr (want_values) {
+            room(3);
+            w += utf8_encode(static_cast<std::uint32_t>(u), w);
+          }
+          p += 6;
+          continue;
+        }
+      }
+      if (end - p < 2) return stop(errc::unexpected_end, end);
+      if constexpr (want_values) room(4);
       char decoded;
-      switch (p_[1]) {
+      switch (p[1]) {
         case '"': decoded = '"'; break;
         case '\\': decoded = '\\'; break;
         case '/': decoded = '/'; break;
@@ -149,40 +189,55 @@ errc parser<H>::escaped_string(const char* content, std::string_view& out) {
         case 'r': decoded = '\r'; break;
         case 't': decoded = '\t'; break;
         case 'u': {
-          const std::int32_t u = read_hex4(p_ + 2, end_);
-          if (u < 0) return fail(errc::invalid_unicode_escape, escape);
+          const std::int32_t u = read_hex4(p + 2, end);
+          if (u < 0) return stop(errc::invalid_unicode_escape, escape);
           std::uint32_t cp = static_cast<std::uint32_t>(u);
-          p_ += 6;
-          if (cp >= 0xD800 && cp <= 0xDBFF) {
-            // A high surrogate must be followed by \u and a low one.
-            std::int32_t low = -1;
-            if (end_ - p_ >= 6 && p_[0] == '\\' && p_[1] == 'u') low = read_hex4(p_ + 2, end_);
-            if (low >= 0xDC00 && low <= 0xDFFF) {
-              cp = 0x10000 + ((cp - 0xD800) << 10) + (static_cast<std::uint32_t>(low) - 0xDC00);
-              p_ += 6;
+          p += 6;
+          if (UJSON_DETAIL_UNLIKELY((cp & 0xF800) == 0xD800)) {
+            if (cp <= 0xDBFF) {
+              // A high surrogate must be followed by \u and a low one.
+              std::int32_t low = -1;
+              if (end - p >= 6 && p[0] == '\\' && p[1] == 'u') low = read_hex4(p + 2, end);
+              if (low >= 0xDC00 && low <= 0xDFFF) {
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (static_cast<std::uint32_t>(low) - 0xDC00);
+                p += 6;
+              } else if (!options_.allow_lone_surrogates) {
+                return stop(errc::lone_surrogate, escape);
+              }
             } else if (!options_.allow_lone_surrogates) {
-              return fail(errc::lone_surrogate, escape);
+              return stop(errc::lone_surrogate, escape);
             }
-          } else if (cp >= 0xDC00 && cp <= 0xDFFF && !options_.allow_lone_surrogates) {
-            return fail(errc::lone_surrogate, escape);
           }
-          if constexpr (want_values) {
-            char buf[4];
-            scratch_.append(buf, utf8_encode(cp, buf));
-          }
+          if constexpr (want_values) w += utf8_encode(cp, w);
           continue;
         }
         default:
-          return fail(errc::invalid_escape, escape);
+          return stop(errc::invalid_escape, escape);
       }
-      if constexpr (want_values) scratch_.push_back(decoded);
-      p_ += 2;
+      if constexpr (want_values) *w++ = decoded;
+      p += 2;
       continue;
     }
-    if (static_cast<std::uint8_t>(c) < 0x20) return fail(errc::control_character, p_);
-    const char* text = p_;
-    if (errc e = non_ascii_run(); UJSON_DETAIL_UNLIKELY(e != errc::ok)) return e;
-    if constexpr (want_values) scratch_.append(text, static_cast<std::size_t>(p_ - text));
+    if (static_cast<std::uint8_t>(c) < 0x20) return stop(errc::control_character, p);
+    const char* run = p;
+    if (static_cast<std::uint8_t>(c) >= 0x80) {
+      p_ = p;
+      if (errc e = non_ascii_run(); UJSON_DETAIL_UNLIKELY(e != errc::ok)) return e;
+      p = p_;
+    } else {
+      p = default_kernel::find_string_special(p + 1, end);
+      // Between escapes the plain runs are short (a space between two words): a fixed
+      // 16-byte copy where the input has them, not a call to memcpy.
+      if constexpr (want_values) {
+        if (p - run <= 16 && end - run >= 16) {
+          room(16);
+          std::memcpy(w, run, 16);
+          w += p - run;
+          continue;
+        }
+      }
+    }
+    copy(run, static_cast<std::size_t>(p - run));
   }
 }
 
@@ -289,6 +344,12 @@ UJSON_DETAIL_INLINE errc parser<H>::number() {
 
   const std::string_view text(start, static_cast<std::size_t>(p - start));
   errc e;
+  if constexpr (integers_as_text<H>) {
+    if (is_integer) {
+      e = h_.on_big_number(text);
+      return UJSON_DETAIL_LIKELY(e == errc::ok) ? e : fail(e, start);
+    }
+  }
   if (is_integer) {
     constexpr std::uint64_t int64_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
     if (UJSON_DETAIL_LIKELY(digits <= 19)) {

@@ -203,14 +203,15 @@ UJSON_DETAIL_INLINE std::size_t utf8_sequence_length(const char* p, const char* 
 }
 
 // The first byte of [p, end) where UTF-8 is malformed (end when there is none): the exact
-// error position, computed only after a kernel has said the run is bad.
-inline const char* first_invalid_utf8(const char* p, const char* end) {
+// error position, computed only after a kernel has said the run is bad. With
+// allow_surrogates, three-byte surrogates (WTF-8) count as well formed.
+inline const char* first_invalid_utf8(const char* p, const char* end, bool allow_surrogates = false) {
   while (p != end) {
     if (byte(p) < 0x80) {
       ++p;
       continue;
     }
-    const std::size_t n = utf8_sequence_length(p, end);
+    const std::size_t n = utf8_sequence_length(p, end, allow_surrogates);
     if (n == 0) return p;
     p += n;
   }

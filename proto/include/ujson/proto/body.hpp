@@ -2,16 +2,28 @@
 // request_body: a Beast Body for request bodies that the codec then reads in place. Its
 // bytes are a growable buffer that is never zero-filled (std::string::resize would write
 // every byte once before the socket writes it again), and keeps its capacity when reused.
+// A body with a Content-Encoding the service reads (gzip, deflate, zstd) is decoded as its
+// bytes arrive (body_decoder.hpp): what the codec reads is the decoded body.
 
 #include <boost/beast/core/buffers_range.hpp>
 #include <boost/beast/http/error.hpp>
+#include <boost/beast/http/fields.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/optional.hpp>
+#include <boost/range/iterator_range.hpp>
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <memory>
+#include <new>
+#include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "ujson/proto/body_decoder.hpp"
+#include "ujson/proto/content_coding.hpp"
 
 namespace ujson::proto {
 
@@ -59,35 +71,92 @@ class body_bytes {
   std::size_t capacity_ = 0;
 };
 
+// A request's body: its bytes, the limit on their decoded size, and whether the reader
+// decoded them (so that handle_request does not decode them again).
+class request_bytes : public body_bytes {
+ public:
+  request_bytes() = default;
+  // The bytes (and capacity) of an earlier request's body, for the next one.
+  explicit request_bytes(body_bytes&& bytes) noexcept : body_bytes(std::move(bytes)) {}
+  using body_bytes::operator=;
+
+  std::size_t decoded_limit = std::numeric_limits<std::size_t>::max();  // --max-body
+  bool decoded = false;  // the reader undid the request's Content-Encoding
+  std::string problem;   // why the reader could not (for the 400's message)
+};
+
+// A request's Content-Encoding, every field of it in order: ok with an empty list when
+// there is none (or only identity).
+inline content_encoding_verdict request_codings(const boost::beast::http::fields& f, coding_list& out) noexcept {
+  out = {};
+  for (const auto& field : boost::make_iterator_range(f.equal_range(boost::beast::http::field::content_encoding))) {
+    const auto v = parse_content_encoding(std::string_view(field.value().data(), field.value().size()), out);
+    if (v != content_encoding_verdict::ok) return v;
+  }
+  return content_encoding_verdict::ok;
+}
+
 struct request_body {
-  using value_type = body_bytes;
+  using value_type = request_bytes;
 
   static std::uint64_t size(const value_type& v) noexcept { return v.size(); }
 
-  // Appends what the parser hands over (chunked bodies, and tests).
+  // Appends what the parser hands over (chunked bodies, coded bodies, and tests); a body with
+  // a Content-Encoding the service reads is decoded on the way. Any other Content-Encoding
+  // is kept as it came, for handle_request to refuse.
   class reader {
    public:
     template <bool isRequest, class Fields>
-    reader(boost::beast::http::header<isRequest, Fields>&, value_type& b) : body_(b) {}
+    reader(boost::beast::http::header<isRequest, Fields>& h, value_type& b) : fields_(h), body_(b) {
+      static_assert(std::is_same_v<Fields, boost::beast::http::fields>);
+      body_.decoded = false;
+      body_.problem.clear();
+    }
 
     void init(const boost::optional<std::uint64_t>& length, boost::beast::error_code& ec) {
-      if (length) body_.reserve(static_cast<std::size_t>(*length));
       ec = {};
+      coding_list codings;
+      if (request_codings(fields_, codings) == content_encoding_verdict::ok && !codings.empty()) {
+        try {
+          decoder_ = std::make_unique<body_decoder>(codings, body_.decoded_limit);
+        } catch (const std::bad_alloc&) {
+          ec = body_errc::out_of_memory;
+        }
+        return;
+      }
+      if (length) body_.reserve(static_cast<std::size_t>(*length));
     }
     template <class ConstBufferSequence>
     std::size_t put(const ConstBufferSequence& buffers, boost::beast::error_code& ec) {
       std::size_t n = 0;
+      ec = {};
       for (const auto b : boost::beast::buffers_range_ref(buffers)) {
-        body_.append(static_cast<const char*>(b.data()), b.size());
+        if (decoder_) {
+          ec = decoder_->write(static_cast<const char*>(b.data()), b.size(), body_);
+          if (ec) {
+            body_.problem = decoder_->problem();
+            return n;
+          }
+        } else {
+          body_.append(static_cast<const char*>(b.data()), b.size());
+        }
         n += b.size();
       }
-      ec = {};
       return n;
     }
-    void finish(boost::beast::error_code& ec) { ec = {}; }
+    void finish(boost::beast::error_code& ec) {
+      ec = {};
+      if (!decoder_) return;
+      ec = decoder_->finish();
+      if (ec) body_.problem = decoder_->problem();
+      body_.decoded = !ec;
+      decoder_.reset();  // its state (up to a zstd window) is not kept between requests
+    }
 
    private:
+    const boost::beast::http::fields& fields_;
     value_type& body_;
+    std::unique_ptr<body_decoder> decoder_;
   };
 };
 

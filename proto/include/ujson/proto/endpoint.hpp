@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "ujson/errors.hpp"
+#include "ujson/proto/content_coding.hpp"
 #include "ujson/proto/errors.hpp"
 
 namespace ujson::proto {
@@ -32,6 +33,8 @@ struct outcome {
   std::optional<http_error> error{};
   ujson::errc codec_error = ujson::errc::ok;
   bool close = false;  // the connection must close after this response
+  std::size_t skipped_lines = 0;  // NDJSON lines the answer left out (ndjson_errors=skip)
+  coding answer_coding = coding::identity;  // the answer's Content-Encoding
 
   // The body's "code" (empty on success), for logs.
   std::string_view code() const noexcept {

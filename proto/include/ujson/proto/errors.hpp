@@ -19,20 +19,23 @@ namespace ujson::proto {
 enum class http_error : std::uint8_t {
   bad_request,             // 400: the request is not valid HTTP/1.1
   bad_option,              // 400: an unknown, repeated or out-of-range query option
+  bad_encoding,            // 400: a body corrupt or truncated in its Content-Encoding
   not_found,               // 404
   method_not_allowed,      // 405, with Allow
-  not_acceptable,          // 406: Accept offers no format the answer can take
+  not_acceptable,          // 406: Accept offers no format the answer can take, or Accept-Encoding no coding
   request_timeout,         // 408: the request did not arrive within --read-timeout
   length_required,         // 411: a POST with neither Content-Length nor chunked body
   body_too_large,          // 413: over --max-body
-  unsupported_media_type,  // 415: not JSON, NDJSON, text, MessagePack or CBOR, or a Content-Encoding
+  unsupported_media_type,  // 415: not JSON, NDJSON, text, MessagePack or CBOR
+  unsupported_encoding,    // 415: a Content-Encoding other than gzip, deflate, zstd, identity; with Accept-Encoding
   header_too_large,        // 431: headers over --max-header
   internal_error,          // 500
   shutting_down,           // 503: draining after SIGTERM (/healthz)
   too_many_connections,    // 503: over --max-connections
+  pointer_not_found,       // 422: a `pointer` option names no value of the document
 };
 
-inline constexpr std::size_t http_error_count = static_cast<std::size_t>(http_error::too_many_connections) + 1;
+inline constexpr std::size_t http_error_count = static_cast<std::size_t>(http_error::pointer_not_found) + 1;
 
 struct http_error_info {
   http_error error;
@@ -45,20 +48,24 @@ struct http_error_info {
 inline constexpr std::array<http_error_info, http_error_count> http_error_table{{
     {http_error::bad_request, "bad_request", 400, "the request is not valid HTTP/1.1"},
     {http_error::bad_option, "bad_option", 400, "bad query option"},
+    {http_error::bad_encoding, "bad_encoding", 400, "the body is not valid in its Content-Encoding"},
     {http_error::not_found, "not_found", 404, "no such endpoint"},
     {http_error::method_not_allowed, "method_not_allowed", 405, "method not allowed on this endpoint"},
     {http_error::not_acceptable, "not_acceptable", 406,
-     "the answer can be application/json, application/msgpack or application/cbor; Accept takes none of them"},
+     "Accept allows none of the formats the answer can take (application/json, application/msgpack, application/cbor), or Accept-Encoding none of its codings (identity, gzip, deflate, zstd)"},
     {http_error::request_timeout, "request_timeout", 408, "the request did not arrive in time"},
     {http_error::length_required, "length_required", 411, "a POST needs a Content-Length or a chunked body"},
     {http_error::body_too_large, "body_too_large", 413, "the request body is over the limit"},
     {http_error::unsupported_media_type, "unsupported_media_type", 415,
      "the body must be JSON (application/json, text/plain) or NDJSON (application/x-ndjson), UTF-8, "
-     "MessagePack (application/msgpack) or CBOR (application/cbor), without Content-Encoding"},
+     "MessagePack (application/msgpack) or CBOR (application/cbor)"},
+    {http_error::unsupported_encoding, "unsupported_encoding", 415,
+     "the body's Content-Encoding is not one the service reads: gzip, deflate, zstd or identity"},
     {http_error::header_too_large, "header_too_large", 431, "the request headers are over the limit"},
     {http_error::internal_error, "internal_error", 500, "internal error"},
     {http_error::shutting_down, "shutting_down", 503, "the server is shutting down"},
     {http_error::too_many_connections, "too_many_connections", 503, "too many open connections"},
+    {http_error::pointer_not_found, "pointer_not_found", 422, "no value at the pointer"},
 }};
 static_assert([] {
   for (std::size_t i = 0; i < http_error_table.size(); ++i) {
@@ -89,6 +96,11 @@ void write_codec_error_body(ujson::writer& w, const ujson::error& e, bool valida
 
 // An encoder failure (nan_or_infinity with allow_nan=false, ...): 422, no position.
 void write_encode_error_body(ujson::writer& w, ujson::errc code);
+
+// pointer_not_found (422), naming the pointer: {"error":{"code","message","pointer"}}, with
+// the line's place ("offset", "line", "column") when `at` is given (an NDJSON line).
+// write_codec_error_body and this write the error objects of ndjson_errors=report too.
+void write_pointer_error_body(ujson::writer& w, std::string_view pointer, const ujson::error* at = nullptr);
 
 // GET /healthz: {"status":"ok"}, or while draining {"status":"draining","error":{...}}.
 void write_health_body(ujson::writer& w, bool draining);

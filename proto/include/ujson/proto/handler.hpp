@@ -22,11 +22,17 @@ namespace http = boost::beast::http;
 using request = http::request<request_body>;  // body read in place by the codec
 using response = http::response<http::span_body<const char>>;
 
+// NDJSON answers under ndjson_errors=skip: how many lines they leave out.
+inline constexpr std::string_view skipped_lines_header = "X-Ujson-Skipped-Lines";
+
 // What the handler may know of the server.
 struct server_view {
   std::size_t max_depth = ujson::default_max_depth;  // --max-depth: default and upper bound
   bool draining = false;                             // /healthz answers 503 while draining
   const metrics_source* metrics = nullptr;
+  std::size_t max_body = 16 * 1024 * 1024;           // --max-body: a coded body's decoded size at most
+  int compress_level = 1;                            // --compress-level: 1-9; 0 never compresses answers
+  std::size_t compress_min = 1024;                   // --compress-min: smaller answers go uncompressed
 };
 
 // Per-connection state reused by every request on it: decoder, DOM arena, writer and the

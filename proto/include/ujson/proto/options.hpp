@@ -7,8 +7,10 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ujson/options.hpp"
+#include "ujson/pointer.hpp"
 
 namespace ujson::proto {
 
@@ -44,15 +46,25 @@ struct option_spec {
   bool (*set)(const option_value&, request_options&) = nullptr;
   std::string_view requirement{};
   bool server_bound = false;     // the upper bound is the server's --max-depth, not `maximum`
+  bool repeatable = false;       // may be given more than once (each value goes to the setter in turn)
 };
 
 // Every option, in the order openapi.yaml lists them.
 std::span<const option_spec> option_specs() noexcept;
 
+// What a body of several documents (NDJSON lines; sequences of binary values) answers for
+// one that fails: the whole request fails with it, it is left out, or an error object is
+// answered in its place.
+enum class item_errors : std::uint8_t { fail, skip, report };
+
 // What a request asks of the codec.
 struct request_options {
   decode_options decode;  // read side (every POST endpoint)
   encode_options encode;  // /encode; on /decode only `canonical` (RFC 8785), else canonical compact JSON
+  item_errors ndjson_errors = item_errors::fail;
+  // Answer only the values at these (one: the value; several: an array of them, in order).
+  std::vector<json_pointer> pointers;
+  bool missing_null = false;  // a pointer that matches nothing answers null, not 422
 };
 
 // A rejected option: its name (empty when the query itself is malformed) and why.

@@ -1,0 +1,218 @@
+#include "ujson/proto/body_decoder.hpp"
+
+#include <zlib.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <climits>
+#include <new>
+
+#include "ujson/proto/body.hpp"
+
+namespace ujson::proto {
+namespace {
+
+// Output passed from one stacked coding's decoder to the next, at a time.
+constexpr std::size_t chunk = 64 * 1024;
+// The decoded body's first allocation; it then doubles, up to limit + 1.
+constexpr std::size_t first_capacity = 64 * 1024;
+// zstd frames say how large a window they need; larger than this (8 MiB, what zstd's
+// levels up to 19 use) is refused, so a frame cannot make a connection allocate 2 GiB.
+constexpr int zstd_window_log_max = 23;
+
+class body_error_category final : public boost::system::error_category {
+ public:
+  const char* name() const noexcept override { return "ujson.body"; }
+  std::string message(int e) const override {
+    switch (static_cast<body_errc>(e)) {
+      case body_errc::too_large: return "the decoded body is over the limit";
+      case body_errc::bad_encoding: return "the body is not valid in its Content-Encoding";
+      case body_errc::out_of_memory: return "out of memory for a body decoder";
+    }
+    return "unknown body error";
+  }
+};
+
+}  // namespace
+
+const boost::system::error_category& body_category() noexcept {
+  static const body_error_category category;
+  return category;
+}
+
+boost::system::error_code make_error_code(body_errc e) noexcept { return {static_cast<int>(e), body_category()}; }
+
+// One coding's decoder: step() moves what it can from `in` to `out` and advances both.
+class body_decoder::stage {
+ public:
+  virtual ~stage() = default;
+  // False on corrupt data (problem() says why).
+  virtual bool step(const unsigned char*& in, std::size_t& in_n, unsigned char*& out, std::size_t& out_n) = 0;
+  // Every stream begun has ended (and at least one began).
+  virtual bool at_end() const = 0;
+  virtual std::string_view name() const = 0;
+  // Why step() failed.
+  virtual std::string_view problem() const = 0;
+};
+
+namespace {
+
+// gzip (RFC 1952; members may follow one another, as gzip itself writes them) and deflate
+// (the zlib format, RFC 1950: one stream, nothing after it).
+class zlib_stage final : public body_decoder::stage {
+ public:
+  explicit zlib_stage(bool gzip) : gzip_(gzip) {
+    if (inflateInit2(&z_, gzip ? 15 + 16 : 15) != Z_OK) throw std::bad_alloc();
+  }
+  ~zlib_stage() override { inflateEnd(&z_); }
+
+  bool step(const unsigned char*& in, std::size_t& in_n, unsigned char*& out, std::size_t& out_n) override {
+    if (ended_) {
+      if (in_n == 0) return true;
+      if (!gzip_) {
+        problem_ = "data after the end of the deflate stream";
+        return false;
+      }
+      inflateReset(&z_);  // the next gzip member
+      ended_ = false;
+    }
+    z_.next_in = const_cast<unsigned char*>(in);
+    z_.avail_in = static_cast<uInt>(std::min<std::size_t>(in_n, UINT_MAX));
+    z_.next_out = out;
+    z_.avail_out = static_cast<uInt>(std::min<std::size_t>(out_n, UINT_MAX));
+    const uInt offered_in = z_.avail_in, offered_out = z_.avail_out;
+    const int rc = inflate(&z_, Z_NO_FLUSH);
+    in += offered_in - z_.avail_in;
+    in_n -= offered_in - z_.avail_in;
+    out += offered_out - z_.avail_out;
+    out_n -= offered_out - z_.avail_out;
+    if (rc == Z_STREAM_END) {
+      ended_ = true;
+      return true;
+    }
+    if (rc == Z_OK || rc == Z_BUF_ERROR) return true;  // Z_BUF_ERROR: no progress possible now
+    problem_ = z_.msg != nullptr ? z_.msg : rc == Z_NEED_DICT ? "a preset dictionary is needed" : "inflate failed";
+    return false;
+  }
+  bool at_end() const override { return ended_; }
+  std::string_view name() const override { return gzip_ ? "gzip" : "deflate"; }
+  std::string_view problem() const override { return problem_; }
+
+ private:
+  z_stream z_{};
+  bool gzip_;
+  bool ended_ = false;
+  std::string problem_;
+};
+
+// zstd (RFC 8878): frames may follow one another.
+class zstd_stage final : public body_decoder::stage {
+ public:
+  zstd_stage() : d_(ZSTD_createDStream()) {
+    if (d_ == nullptr) throw std::bad_alloc();
+    ZSTD_DCtx_setParameter(d_, ZSTD_d_windowLogMax, zstd_window_log_max);
+  }
+  ~zstd_stage() override { ZSTD_freeDStream(d_); }
+
+  bool step(const unsigned char*& in, std::size_t& in_n, unsigned char*& out, std::size_t& out_n) override {
+    ZSTD_inBuffer source{in, in_n, 0};
+    ZSTD_outBuffer sink{out, out_n, 0};
+    const std::size_t rc = ZSTD_decompressStream(d_, &sink, &source);
+    in += source.pos;
+    in_n -= source.pos;
+    out += sink.pos;
+    out_n -= sink.pos;
+    if (ZSTD_isError(rc)) {
+      problem_ = ZSTD_getErrorName(rc);
+      return false;
+    }
+    began_ = began_ || source.pos > 0;
+    // 0: a frame is complete and flushed (until the next frame's first byte).
+    if (source.pos > 0 || sink.pos > 0) ended_ = rc == 0;
+    return true;
+  }
+  bool at_end() const override { return began_ && ended_; }
+  std::string_view name() const override { return "zstd"; }
+  std::string_view problem() const override { return problem_; }
+
+ private:
+  ZSTD_DStream* d_;
+  bool began_ = false;
+  bool ended_ = false;
+  std::string problem_;
+};
+
+std::unique_ptr<body_decoder::stage> make_stage(coding c) {
+  if (c == coding::zstd) return std::make_unique<zstd_stage>();
+  return std::make_unique<zlib_stage>(c == coding::gzip);
+}
+
+}  // namespace
+
+body_decoder::body_decoder(const coding_list& codings, std::size_t limit) : count_(codings.count), limit_(limit) {
+  for (std::size_t i = 0; i < count_; ++i) stages_[i] = make_stage(codings.items[count_ - 1 - i]);
+  if (count_ > 1) between_ = std::make_unique_for_overwrite<unsigned char[]>(chunk * (count_ - 1));
+}
+
+body_decoder::~body_decoder() = default;
+
+boost::system::error_code body_decoder::fail(body_errc e, std::string message) {
+  problem_ = std::move(message);
+  return e;
+}
+
+boost::system::error_code body_decoder::write(const char* p, std::size_t n, body_bytes& out) {
+  if (!problem_.empty()) return body_errc::bad_encoding;
+  return push(0, reinterpret_cast<const unsigned char*>(p), n, out);
+}
+
+// Feeds stage i and passes all it can produce on (to stage i + 1, or into `out`). Recurses
+// once per stacked coding, at most coding_list::max_codings deep.
+boost::system::error_code body_decoder::push(std::size_t i, const unsigned char* in, std::size_t n,
+                                             body_bytes& out) {
+  const bool last = i + 1 == count_;
+  for (;;) {
+    unsigned char* to;
+    std::size_t room;
+    if (last) {
+      if (out.size() == out.capacity()) {
+        if (out.size() > limit_) return fail(body_errc::too_large, {});
+        const std::size_t bigger = std::max(first_capacity, out.capacity() * 2);
+        out.reserve(limit_ - out.size() < bigger - out.size() ? limit_ + 1 : bigger);
+      }
+      to = reinterpret_cast<unsigned char*>(out.data()) + out.size();
+      room = out.capacity() - out.size();
+    } else {
+      to = between_.get() + i * chunk;
+      room = chunk;
+    }
+    const std::size_t offered = room;
+    const std::size_t before = n;
+    unsigned char* start = to;
+    if (!stages_[i]->step(in, n, to, room)) {
+      return fail(body_errc::bad_encoding, std::string(stages_[i]->name()) + ": " + std::string(stages_[i]->problem()));
+    }
+    const std::size_t produced = offered - room;
+    if (last) {
+      out.resize_for_overwrite(out.size() + produced);
+      if (out.size() > limit_) return fail(body_errc::too_large, {});
+    } else if (produced > 0) {
+      if (const auto ec = push(i + 1, start, produced, out)) return ec;
+    }
+    if (produced == 0 && before == n) return {};  // needs more input
+    if (n == 0 && room > 0) return {};            // drained
+  }
+}
+
+boost::system::error_code body_decoder::finish() {
+  if (!problem_.empty()) return body_errc::bad_encoding;
+  for (std::size_t i = 0; i < count_; ++i) {
+    if (!stages_[i]->at_end()) {
+      return fail(body_errc::bad_encoding, "the body ended before its " + std::string(stages_[i]->name()) +
+                                               " stream did (truncated)");
+    }
+  }
+  return {};
+}
+
+}  // namespace ujson::proto

@@ -1,0 +1,128 @@
+#pragma once
+// JSON Schema (2020-12 and draft-07) on the codec's DOM: a registry holds schema documents
+// by their URIs and $ids; compile() turns one of them into a validator once; the validator
+// then checks many instances without touching a string table or the network.
+//
+//   ujson::schema::registry reg;
+//   ujson::schema::load_error problem;
+//   if (!reg.add(schema_text, "file:///schemas/order.json", problem)) ...
+//   auto order = reg.compile("file:///schemas/order.json", problem);
+//   ujson::schema::result r = order->validate(doc.root());
+//
+// See docs/ARCHITECTURE.md (schema/) and SECURITY.md for the limits.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ujson/dom.hpp"
+
+namespace ujson::schema {
+
+enum class dialect : std::uint8_t { draft2020_12, draft7 };
+
+// The URI of the dialect's meta-schema, as `$schema` names it.
+std::string_view dialect_uri(dialect d) noexcept;
+
+struct options {
+  // The dialect of a schema without `$schema`.
+  dialect default_dialect = dialect::draft2020_12;
+  // `format` is an annotation unless this is set; then the common formats are checked
+  // (date-time, date, time, duration, email, hostname, ipv4, ipv6, uri, uri-reference,
+  // uuid, json-pointer, relative-json-pointer, regex) and unknown ones still pass.
+  bool assert_formats = false;
+};
+
+// Why a schema did not load or compile: the resource's URI, the JSON Pointer of the
+// keyword at fault inside it, and a sentence.
+struct load_error {
+  std::string uri;
+  std::string pointer;
+  std::string message;
+  // "URI#POINTER: message"
+  std::string what() const;
+};
+
+// One failed assertion, as in 2020-12's "basic" output format.
+struct error {
+  std::string instance_location;  // JSON Pointer into the instance
+  std::string keyword_location;   // JSON Pointer of the keyword, along the evaluation path ($ref included)
+  std::string keyword;
+  std::string message;
+};
+
+struct validate_options {
+  // Stop after this many errors; 1 finds the first without evaluating the rest.
+  std::size_t max_errors = 10;
+};
+
+struct result {
+  bool valid = true;
+  std::vector<error> errors;  // at most max_errors
+  explicit operator bool() const noexcept { return valid; }
+};
+
+// Nested schema applications deeper than this (an instance nested that deep under a
+// recursive schema, or a $ref cycle that never moves into the instance) fail validation
+// with keyword "$ref" rather than exhausting the stack.
+inline constexpr std::size_t max_evaluation_depth = 1000;
+
+// A schema can multiply its own work without a cycle (each level an allOf of two $refs to
+// the next: 2^levels applications). A validation that applies more than
+// max(min_evaluation_budget, evaluations_per_value * values in the instance) schemas fails
+// with keyword "$ref" instead of running for hours.
+inline constexpr std::uint64_t min_evaluation_budget = 1'000'000;
+inline constexpr std::uint64_t evaluations_per_value = 1'000;
+
+namespace detail {
+struct store;
+struct program;
+}  // namespace detail
+
+class validator {
+ public:
+  // The verdict alone: stops at the first failure and builds no message.
+  bool is_valid(const value& instance) const;
+  result validate(const value& instance, const validate_options& how = {}) const;
+  schema::dialect dialect() const noexcept;
+
+ private:
+  friend class registry;
+  explicit validator(std::shared_ptr<const detail::program> p) : program_(std::move(p)) {}
+  std::shared_ptr<const detail::program> program_;
+};
+
+class registry {
+ public:
+  explicit registry(const options& how = {});
+  ~registry();
+  registry(registry&&) noexcept;
+  registry& operator=(registry&&) noexcept;
+
+  // Parses `text` (copied) and registers its root under `uri` (the base of a root without
+  // `$id`) and every embedded resource under its `$id`, with their anchors. False with
+  // `problem` set when the text is not JSON, a keyword is malformed, or a `$schema` names
+  // a dialect the registry does not know.
+  bool add(std::string_view text, std::string_view uri, load_error& problem);
+
+  // The $id of the document registered under `uri` (empty when it has none).
+  std::string id_of(std::string_view uri) const;
+
+  // Compiles the schema at `uri` (a resource, or a URI with a JSON Pointer or anchor
+  // fragment) and everything it references. References resolve among registered
+  // resources only; nothing is fetched.
+  std::optional<validator> compile(std::string_view uri, load_error& problem) const;
+
+ private:
+  std::shared_ptr<detail::store> store_;
+};
+
+// One self-contained schema: add() under `uri`, then compile().
+std::optional<validator> compile(std::string_view text, load_error& problem, const options& how = {},
+                                 std::string_view uri = "urn:ujson:schema");
+
+}  // namespace ujson::schema

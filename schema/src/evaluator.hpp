@@ -1,0 +1,97 @@
+#pragma once
+// One validation of one instance against a compiled program: the state of the walk (the
+// instance and keyword paths for error locations, the dynamic scope of $dynamicRef, the
+// depth) and the errors found. Applicators are in evaluator.cpp, assertions in assertions.cpp.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "program.hpp"
+#include "ujson/schema/schema.hpp"
+
+namespace ujson::schema::detail {
+
+// What the in-place applicators of a schema evaluated: member indices of an object, item
+// indices of an array (for unevaluatedProperties/Items). Kept only where a schema asks.
+struct annotations {
+  std::vector<std::uint8_t> seen;
+  bool all = false;
+  void mark(std::size_t i, std::size_t n) {
+    if (seen.size() < n) seen.resize(n);
+    seen[i] = 1;
+  }
+  bool has(std::size_t i) const { return all || (i < seen.size() && seen[i]); }
+  void merge(const annotations& other);
+};
+
+class evaluator {
+ public:
+  // errors == nullptr: the verdict only (quiet throughout, stops at the first failure).
+  evaluator(const program& p, std::size_t max_errors, std::vector<error>* errors);
+  bool run(const value& instance);
+
+ private:
+  bool eval(std::uint32_t n, const value& v, annotations* out);
+  bool apply(const keyword& k, const value& v, annotations* out);
+  // A subschema at the same instance location (in place) or below it.
+  // Subschema i of k (k.nodes[i], at k.child_locations[i]) at the same instance location,
+  // at an object's member, or at an array's item.
+  bool in_place(const keyword& k, std::size_t i, const value& v, annotations* out);
+  bool at_member(const keyword& k, std::size_t i, const member& m);
+  bool at_item(const keyword& k, std::size_t i, const value& item, std::size_t index);
+  // In place, without reporting: the applicators that only need a verdict (anyOf, not...).
+  bool quietly(const keyword& k, std::size_t i, const value& v, annotations* out);
+  bool descend(std::uint32_t n, const keyword& k, std::size_t i, const value& v, annotations* out);
+
+  bool assertion(const keyword& k, const value& v);  // assertions.cpp
+  bool object_applicator(const keyword& k, const value& v, annotations* out);
+  bool array_applicator(const keyword& k, const value& v, annotations* out);
+  std::uint32_t dynamic_target(const keyword& k) const;
+  // $ref and $dynamicRef: a reference that comes back to a schema already being evaluated
+  // at the same instance location would never end; it fails at once (sticky, like depth).
+  bool follow(std::uint32_t target, const keyword& k, const value& v, annotations* out);
+  bool give_up(std::string message);
+
+  // Records a failure of `k` at the current locations (unless quiet); message() builds the
+  // sentence only when it is recorded.
+  template <class Message>
+  bool fail(const keyword& k, Message&& message) {
+    if (quiet_ == 0) record(k.name, k.location, message());
+    return false;
+  }
+  void record(std::string_view keyword, std::string_view location, std::string message);
+  bool done() const noexcept { return stop_; }
+
+  struct segment {
+    const char* key;  // nullptr: an array index
+    std::size_t size_or_index;
+  };
+
+  const program& p_;
+  std::size_t max_errors_;
+  std::vector<error>* errors_;
+  struct step {
+    const std::string* location;
+    std::string_view keyword;  // the applicator that led here (a false schema's error names it)
+  };
+  std::vector<step> keyword_path_;
+  std::vector<segment> instance_path_;
+  std::vector<std::uint32_t> scope_;  // resources, outermost first
+  std::vector<std::pair<std::uint32_t, const value*>> references_;  // references being followed, innermost last
+  std::size_t depth_ = 0;
+  // Schema applications so far, and how many this instance may take (see run()).
+  std::uint64_t steps_ = 0;
+  std::uint64_t step_budget_ = 0;
+  const value* root_ = nullptr;
+  int quiet_ = 0;
+  bool stop_ = false;
+  // Locations are kept only when errors are reported: is_valid never builds one.
+  bool paths_;
+  bool too_deep_ = false;
+};
+
+std::string pointer_text(const std::vector<std::string>& tokens);
+
+}  // namespace ujson::schema::detail

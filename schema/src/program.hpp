@@ -1,0 +1,106 @@
+#pragma once
+// A compiled schema: every schema object reachable from the entry (through subschemas,
+// $ref and $dynamicRef) is a node, a list of keywords with their operands resolved:
+// subschemas by node index, literals by pointer into the registry's DOM, patterns by
+// compiled RE2. Validation walks nodes and keywords; it looks nothing up by name.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "formats.hpp"
+#include "regex.hpp"
+#include "ujson/dom.hpp"
+#include "ujson/schema/schema.hpp"
+
+namespace ujson::schema::detail {
+
+struct store;
+
+inline constexpr std::uint32_t no_node = 0xFFFFFFFF;
+
+enum class op : std::uint8_t {
+  type, const_, enum_, multiple_of, maximum, exclusive_maximum, minimum, exclusive_minimum,
+  max_length, min_length, pattern, format,
+  max_items, min_items, unique_items,
+  max_properties, min_properties, required, dependent_required,
+  all_of, any_of, one_of, not_, if_then_else, dependent_schemas,
+  prefix_items, items, contains,
+  properties, pattern_properties, additional_properties, property_names,
+  ref, dynamic_ref,
+  unevaluated_items, unevaluated_properties,
+};
+
+// Bits of `type`: one per JSON type; integer is its own bit and `number` covers it.
+enum type_bit : std::uint8_t {
+  t_null = 1, t_boolean = 2, t_object = 4, t_array = 8, t_number = 16, t_string = 32, t_integer = 64,
+};
+
+// Names to subschemas: a linear scan while small, a hash table beyond.
+class name_table {
+ public:
+  void add(std::string_view name, std::uint32_t slot);
+  // The slot of `name`, or no_node.
+  std::uint32_t find(std::string_view name) const noexcept;
+  std::size_t size() const noexcept { return names_.size(); }
+  std::string_view name(std::size_t i) const noexcept { return names_[i]; }
+
+ private:
+  std::vector<std::string_view> names_;
+  std::vector<std::uint32_t> slots_;
+  std::unordered_map<std::string_view, std::uint32_t> index_;
+};
+
+struct keyword {
+  op code;
+  std::string_view name;   // the keyword as written ("minimum", "dependencies")
+  std::string location;    // JSON Pointer of the keyword from its schema object: "/minimum"
+
+  std::vector<std::uint32_t> nodes;          // subschemas, in the keyword's order
+  std::vector<std::string> child_locations;  // each one's pointer from the schema object: "/allOf/0"
+  name_table names;                          // properties, dependentSchemas: name -> index into nodes
+  std::vector<std::string_view> required;    // required; dependentRequired: flattened, see spans
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> spans;  // dependentRequired: [begin, end) into required per name
+  std::vector<std::uint32_t> regexes;        // pattern, patternProperties; additionalProperties: the siblings'
+  const value* literal = nullptr;            // const, enum (the array), numeric limits
+  double limit = 0;                          // a numeric limit that is exactly this double
+  bool limit_is_double = false;              // (then doubles and small integers compare with it directly)
+  std::uint64_t count = 0;                   // lengths and counts; contains: minContains
+  std::uint64_t count_max = UINT64_MAX;      // contains: maxContains
+  std::uint32_t extra = no_node;             // if: then / else in nodes[1], nodes[2]
+  std::uint32_t dynamic_name = no_node;      // $dynamicRef: the anchor to look for in the dynamic scope
+  std::uint8_t types = 0;
+  format_kind format = format_kind::unknown;
+  bool flag = false;                         // uniqueItems: true; additionalProperties: siblings given
+};
+
+struct node {
+  std::vector<keyword> keywords;
+  std::uint32_t resource = 0;
+  bool is_false = false;
+  // Has unevaluatedItems/Properties: gathers what its in-place applicators evaluated.
+  bool collects = false;
+};
+
+struct resource {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> dynamic_anchors;  // (name id, node)
+};
+
+struct program {
+  std::shared_ptr<const store> registry;  // owns the DOM the literals point into
+  std::vector<node> nodes;
+  std::vector<resource> resources;
+  std::vector<std::unique_ptr<regex>> regexes;
+  schema::dialect dialect = schema::dialect::draft2020_12;
+  bool assert_formats = false;
+  std::uint32_t entry = 0;
+};
+
+// Builds the program of the schema at `uri` (absolute), or says why it cannot.
+std::shared_ptr<const program> compile_program(std::shared_ptr<const store> registry, std::string_view uri,
+                                               load_error& problem);
+
+}  // namespace ujson::schema::detail

@@ -1,7 +1,7 @@
 # The user's whole interface: make run | make test | make bench | make load (and make fuzz)
 # | make image | make image-test
 JOBS ?= $(shell nproc)
-# Seconds per fuzzer (10 fuzzers): `make fuzz` and the bounded run in `make test`.
+# Seconds per fuzzer (12 fuzzers): `make fuzz` and the bounded run in `make test`.
 FUZZ_SECONDS ?= 60
 # make test's fuzzing is a smoke run (every fuzzer starts, replays its seeds, runs a little);
 # make fuzz is where fuzzers run long.

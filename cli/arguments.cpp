@@ -17,6 +17,19 @@ bool parse_count(std::string_view text, long long low, long long high, long long
   return r.ec == std::errc() && r.ptr == text.data() + text.size() && out >= low && out <= high;
 }
 
+bool parse_data_format(std::string_view text, data_format& out) {
+  if (text == "json") {
+    out = data_format::json;
+  } else if (text == "msgpack") {
+    out = data_format::msgpack;
+  } else if (text == "cbor") {
+    out = data_format::cbor;
+  } else {
+    return false;
+  }
+  return true;
+}
+
 static_assert(pointer_selection::max_pointers == 64, "the --pointer message says 64");
 
 bool parse_format(const std::vector<std::string>& args, invocation& out, usage_problem& problem) {
@@ -47,6 +60,13 @@ bool parse_format(const std::vector<std::string>& args, invocation& out, usage_p
       if (!value_of(1, max_cli_depth, n)) return refuse(problem, a, "--max-depth needs a number from 1 to 1000000");
       dec.max_depth = static_cast<std::size_t>(n);
       enc.max_depth = dec.max_depth;
+    } else if (a == "--from" || a == "--to") {
+      if (i + 1 >= args.size() || !parse_data_format(args[++i], a == "--from" ? out.from : out.to)) {
+        return refuse(problem, a, a + " needs json, msgpack or cbor");
+      }
+    } else if (a == "--binary") {
+      if (i + 1 >= args.size() || args[++i] != "base64") return refuse(problem, a, "--binary needs base64");
+      dec.binary = binary_values::base64;
     } else if (a == "--pointer") {
       json_pointer p;
       if (i + 1 >= args.size()) return refuse(problem, a, "--pointer needs a JSON Pointer (RFC 6901), such as /a/0");
@@ -79,9 +99,13 @@ bool parse_format(const std::vector<std::string>& args, invocation& out, usage_p
       path = a;
     }
   }
+  if (!out.pointers.empty() && (out.from != data_format::json || out.to != data_format::json)) {
+    return refuse(problem, "--pointer", "--pointer reads and writes JSON only (no --from or --to msgpack|cbor)");
+  }
   if (canonical) {
     // RFC 8785 fixes the whole output form: an option that would change it is a mistake.
     if (!layout_option.empty()) return refuse(problem, "--canonical", "--canonical takes no " + layout_option);
+    if (out.to != data_format::json) return refuse(problem, "--canonical", "--canonical writes JSON only");
     enc.canonical = true;
     // Its input is I-JSON, which has no duplicate keys.
     dec.duplicate_keys = duplicate_keys::reject;

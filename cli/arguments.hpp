@@ -12,6 +12,9 @@ namespace ujson::cli {
 
 enum class command { help, validate, format };
 
+// What `format` reads and writes (--from, --to).
+enum class data_format { json, msgpack, cbor };
+
 struct invocation {
   command what = command::help;
   std::vector<std::string> files;  // validate: as given (none means standard input); format: exactly one, "-" for stdin
@@ -20,6 +23,8 @@ struct invocation {
   bool assert_formats = false;     // validate --assert-formats: `format` is checked, not only an annotation
   encode_options encode;           // format only: canonical output unless flags say otherwise
   decode_options decode;
+  data_format from = data_format::json;
+  data_format to = data_format::json;
   // format: write only the values at these (several: an array of them, in order).
   std::vector<json_pointer> pointers;
   bool missing_null = false;  // a pointer that names nothing writes null instead of failing

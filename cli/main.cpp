@@ -12,6 +12,7 @@
 
 #include "arguments.hpp"
 #include "read_file.hpp"
+#include "ujson/binary_writer.hpp"
 #include "schema_check.hpp"
 #include "ujson/dom.hpp"
 #include "ujson/pointer.hpp"
@@ -22,8 +23,9 @@ namespace {
 constexpr std::string_view usage_text =
     "usage: ujson validate [--schema SCHEMA.json [--schema-dir DIR]... [--assert-formats]] [FILE...]\n"
     "       ujson format [--indent N] [--sort-keys] [--ensure-ascii] [--escape-slashes]\n"
-    "                    [--html-safe] [--max-depth N] [--pointer P]... [--missing null] [FILE]\n"
-    "       ujson format --canonical [--max-depth N] [--pointer P]... [FILE]\n"
+    "                    [--html-safe] [--max-depth N] [--from F] [--to F] [--binary base64]\n"
+    "                    [--pointer P]... [--missing null] [FILE]\n"
+    "       ujson format --canonical [--max-depth N] [--from F] [--pointer P]... [FILE]\n"
     "\n"
     "validate  check that each FILE (standard input when none or '-') is one JSON text;\n"
     "          errors go to stderr as FILE:LINE:COLUMN: message\n"
@@ -49,6 +51,11 @@ constexpr std::string_view usage_text =
     "  --canonical       RFC 8785 (JSON Canonicalization Scheme): members sorted by UTF-16\n"
     "                    code units, numbers as JavaScript writes them; duplicate keys, NaN,\n"
     "                    integers that would come out as others and lone surrogates are errors\n"
+    "  --from F, --to F  the input's and the output's format: json (default), msgpack or cbor;\n"
+    "                    concatenated MessagePack or CBOR values are a sequence, written as one\n"
+    "                    JSON line each (docs/binary-formats.md maps every value);\n"
+    "                    not with --pointer, which reads and writes JSON only\n"
+    "  --binary base64   read MessagePack bin and CBOR byte strings as base64 text (else an error)\n"
     "exit status: 0 success, 1 invalid JSON, a schema mismatch or unreadable input,\n"
     "             2 usage error or a schema that does not load\n";
 
@@ -89,17 +96,28 @@ int run_validate(const std::vector<std::string>& args) {
   return status;
 }
 
-int run_format(const ujson::cli::invocation& how) {
-  const std::string& path = how.files.front();
-  const ujson::encode_options& enc = how.encode;
-  const ujson::decode_options& dec = how.decode;
-  std::string contents;
-  if (!load(path, contents)) return 1;
-  // Only one of them is used: the whole document, or the values at the pointers.
-  ujson::document doc(dec);
-  ujson::pointer_selection selection(dec);
-  const ujson::error e = how.pointers.empty() ? doc.parse(contents) : selection.select(contents, how.pointers);
-  if (e) {
+// Writes one document in the output format; false (after saying why) when the writer refuses it.
+bool write_document(const ujson::cli::invocation& how, const std::string& path, const ujson::value& root,
+                    ujson::buffer& text, ujson::binary_writer& binary) {
+  ujson::errc written;
+  if (how.to == ujson::cli::data_format::json) {
+    ujson::writer w(text, how.encode);  // gives the text back when it ends
+    written = ujson::write_value(w, root);
+  } else {
+    written = ujson::write_value(binary, root);
+  }
+  if (written != ujson::errc::ok) {
+    std::fprintf(stderr, "ujson: %s: %.*s\n", path.c_str(), static_cast<int>(ujson::message(written).size()),
+                 ujson::message(written).data());
+    return false;
+  }
+  return true;
+}
+
+// --pointer (JSON in, JSON out): the values at the pointers, one array when there are several.
+int run_pointers(const ujson::cli::invocation& how, const std::string& path, const std::string& contents) {
+  ujson::pointer_selection selection(how.decode);
+  if (const ujson::error e = selection.select(contents, how.pointers)) {
     report(path, e);
     return 1;
   }
@@ -113,8 +131,8 @@ int run_format(const ujson::cli::invocation& how) {
   ujson::buffer text;
   ujson::errc written;
   {
-    ujson::writer w(text, enc);  // gives the text back when it ends
-    written = how.pointers.empty() ? ujson::write_value(w, doc.root()) : selection.write(w);
+    ujson::writer w(text, how.encode);  // gives the text back when it ends
+    written = selection.write(w);
   }
   if (written != ujson::errc::ok) {
     std::fprintf(stderr, "ujson: %s: %.*s\n", path.c_str(), static_cast<int>(ujson::message(written).size()),
@@ -128,6 +146,58 @@ int run_format(const ujson::cli::invocation& how) {
     return 1;
   }
   return 0;
+}
+
+int run_format(const ujson::cli::invocation& how) {
+  const std::string& path = how.files.front();
+  std::string contents;
+  if (!load(path, contents)) return 1;
+  if (!how.pointers.empty()) return run_pointers(how, path, contents);  // JSON only (arguments.cpp)
+  ujson::document doc(how.decode);
+  ujson::buffer text;
+  ujson::binary_writer binary(how.to == ujson::cli::data_format::cbor ? ujson::binary_format::cbor
+                                                                       : ujson::binary_format::msgpack,
+                              how.encode);
+  // One JSON text, or a sequence of MessagePack or CBOR values (one JSON line each).
+  std::size_t offset = 0;
+  std::size_t written = 0;  // the JSON text of the documents written whole
+  int status = 0;
+  do {
+    ujson::error e;
+    if (how.from == ujson::cli::data_format::json) {
+      e = doc.parse(contents);
+      offset = contents.size();
+    } else {
+      e = doc.parse(contents, offset,
+                    how.from == ujson::cli::data_format::cbor ? ujson::binary_format::cbor : ujson::binary_format::msgpack);
+    }
+    if (e && how.from == ujson::cli::data_format::json) {
+      report(path, e);
+      status = 1;
+      break;
+    }
+    if (e) {
+      std::fprintf(stderr, "%s: offset %zu: %.*s (%.*s)\n", path.c_str(), e.offset,
+                   static_cast<int>(e.message().size()), e.message().data(),
+                   static_cast<int>(ujson::code_name(e.code).size()), ujson::code_name(e.code).data());
+      status = 1;
+      break;
+    }
+    if (!write_document(how, path, doc.root(), text, binary)) {
+      status = 1;
+      break;
+    }
+    if (how.to == ujson::cli::data_format::json) text.push_back('\n');
+    written = text.view().size();
+  } while (offset < contents.size());
+  // A binary writer hands out whole values only; a JSON one may hold part of the failed one.
+  const std::string_view out =
+      how.to == ujson::cli::data_format::json ? text.view().substr(0, written) : binary.output();
+  if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size() || std::fflush(stdout) != 0) {
+    std::perror("ujson: cannot write the output");
+    return 1;
+  }
+  return status;
 }
 
 }  // namespace

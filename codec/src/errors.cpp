@@ -36,6 +36,11 @@ constexpr std::array<entry, static_cast<std::size_t>(errc::out_of_memory) + 1> t
      "RFC 8785 cannot write it: NaN, Infinity, a number that would come out as another, or a lone surrogate"},
     {errc::invalid_writer_call, "invalid_writer_call", "writer calls out of order"},
     {errc::invalid_option, "invalid_option", "invalid option value"},
+    {errc::unsupported_value, "unsupported_value",
+     "the value has no JSON form (binary data without binary=base64, an unknown extension type or tag, a container "
+     "as map key, a date out of range)"},
+    {errc::invalid_binary, "invalid_binary",
+     "malformed MessagePack or CBOR (a reserved byte, a misplaced break, a chunk or tag content of the wrong type)"},
     {errc::out_of_memory, "out_of_memory", "out of memory"},
 }};
 static_assert([] {

@@ -16,7 +16,6 @@ namespace ujson::proto {
 namespace {
 
 constexpr std::string_view json_type = "application/json";
-constexpr std::string_view ndjson_type = "application/x-ndjson";
 constexpr std::string_view metrics_type = "text/plain; version=0.0.4; charset=utf-8";
 
 void finish(response& res, unsigned version, unsigned status, std::string_view content_type, std::string_view body,
@@ -100,6 +99,11 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
       type_field == req.end() ? std::string_view() : std::string_view(type_field->value().data(), type_field->value().size());
   const media kind = classify_media(type);
   if (kind == media::unsupported) return fail(req, res, ws, where, http_error::unsupported_media_type);
+  const auto accept_field = req.find(http::field::accept);
+  const answer_format answer = negotiate_answer(
+      accept_field == req.end() ? std::string_view()
+                                : std::string_view(accept_field->value().data(), accept_field->value().size()));
+  if (answer == answer_format::none) return fail(req, res, ws, where, http_error::not_acceptable);
 
   const std::uint8_t bit = where == endpoint::validate ? on_validate : where == endpoint::decode ? on_decode : on_encode;
   request_options options;
@@ -107,21 +111,34 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
   if (!parse_options(query, bit, server.max_depth, options, bad)) {
     return fail(req, res, ws, where, http_error::bad_option, bad.message, bad.option);
   }
+  // pointer= and ndjson_errors=skip|report work on JSON and NDJSON bodies answered as JSON only.
+  const bool binary_body = kind == media::msgpack || kind == media::cbor;
+  if (binary_body || answer != answer_format::json) {
+    const std::string_view why = binary_body ? "a MessagePack or CBOR body" : "an answer in MessagePack or CBOR (Accept)";
+    if (!options.pointers.empty()) {
+      return fail(req, res, ws, where, http_error::bad_option, "pointer is not supported with " + std::string(why),
+                  "pointer");
+    }
+    if (options.ndjson_errors != item_errors::fail) {
+      return fail(req, res, ws, where, http_error::bad_option,
+                  "ndjson_errors=skip|report is not supported with " + std::string(why), "ndjson_errors");
+    }
+  }
 
   work_result r;
   if (where == endpoint::validate) {
-    r = run_validate(body, kind, options, ws);
+    r = run_validate(body, kind, answer, options, ws);
   } else if (where == endpoint::decode) {
     // canonical=true: the writer takes only max_depth from options.encode, the rest is RFC 8785's.
     const encode_options write = options.encode.canonical ? options.encode : canonical_encode_options(options.decode);
-    r = run_transform(body, kind, options, write, ws);
+    r = run_transform(body, kind, answer, options, write, ws);
   } else {
-    r = run_transform(body, kind, options, options.encode, ws);
+    r = run_transform(body, kind, answer, options, options.encode, ws);
   }
-  const bool ndjson_out = kind == media::ndjson && r.status == 200 && where != endpoint::validate;
-  finish(res, req.version(), r.status, ndjson_out ? ndjson_type : json_type, r.body, req.keep_alive());
+  finish(res, req.version(), r.status, r.type, r.body, req.keep_alive());
   outcome o{where, r.status, r.refusal, r.error};
-  if (ndjson_out && options.ndjson_errors == item_errors::skip) {
+  if (kind == media::ndjson && r.status == 200 && where != endpoint::validate &&
+      options.ndjson_errors == item_errors::skip) {
     res.set(skipped_lines_header, std::to_string(r.skipped));
     o.skipped_lines = r.skipped;
   }

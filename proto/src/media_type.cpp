@@ -34,6 +34,22 @@ bool utf8_charset(std::string_view params) {
   return true;
 }
 
+bool msgpack_type(std::string_view type) {
+  return type == "application/msgpack" || type == "application/x-msgpack" || type == "application/vnd.msgpack";
+}
+
+// A qvalue (RFC 9110 12.4.2): 0 to 1 with up to three decimals; anything else counts as 0.
+double parse_qvalue(std::string_view text) {
+  if (text.empty() || text.size() > 5 || (text[0] != '0' && text[0] != '1')) return 0;
+  if (text.size() > 1 && text[1] != '.') return 0;
+  double q = text[0] - '0', scale = 0.1;
+  for (std::size_t i = 2; i < text.size(); ++i, scale /= 10) {
+    if (text[i] < '0' || text[i] > '9') return 0;
+    q += (text[i] - '0') * scale;
+  }
+  return q > 1 ? 0 : q;
+}
+
 }  // namespace
 
 media classify_media(std::string_view content_type) noexcept {
@@ -48,9 +64,57 @@ media classify_media(std::string_view content_type) noexcept {
         type == "application/x-jsonlines") {
       return media::ndjson;
     }
+    if (msgpack_type(type)) return media::msgpack;
+    if (type == "application/cbor") return media::cbor;
     return media::unsupported;
   } catch (...) {
     return media::unsupported;
+  }
+}
+
+answer_format negotiate_answer(std::string_view accept) noexcept {
+  try {
+    if (trim(accept).empty()) return answer_format::json;
+    // Per format: the best (specificity, q) of the ranges that match it; specificity -1 = none.
+    struct preference {
+      int specificity = -1;
+      double q = 0;
+    };
+    preference best[3];  // json, msgpack, cbor
+    while (!accept.empty()) {
+      const std::size_t comma = accept.find(',');
+      const std::string_view item = accept.substr(0, comma);
+      accept = comma == std::string_view::npos ? std::string_view() : accept.substr(comma + 1);
+      const std::size_t semi = item.find(';');
+      const std::string range = lower(trim(item.substr(0, semi)));
+      if (range.empty()) continue;
+      double q = 1;
+      for (std::string_view params = semi == std::string_view::npos ? std::string_view() : item.substr(semi + 1);
+           !params.empty();) {
+        const std::size_t next = params.find(';');
+        const std::string_view param = trim(params.substr(0, next));
+        params = next == std::string_view::npos ? std::string_view() : params.substr(next + 1);
+        if (param.size() > 2 && (param[0] == 'q' || param[0] == 'Q') && param[1] == '=') q = parse_qvalue(param.substr(2));
+      }
+      const bool any = range == "*/*", application = range == "application/*";
+      const bool exact[3] = {range == "application/json" || classify_media(range) == media::ndjson, msgpack_type(range),
+                             range == "application/cbor"};
+      for (int f = 0; f < 3; ++f) {
+        const int specificity = exact[f] ? 2 : application ? 1 : any ? 0 : -1;
+        if (specificity > best[f].specificity) best[f] = {specificity, q};
+      }
+    }
+    int chosen = -1;
+    for (int f = 0; f < 3; ++f) {
+      if (best[f].q <= 0) continue;
+      if (chosen < 0 || best[f].q > best[chosen].q ||
+          (best[f].q == best[chosen].q && best[f].specificity > best[chosen].specificity)) {
+        chosen = f;
+      }
+    }
+    return chosen < 0 ? answer_format::none : static_cast<answer_format>(chosen);
+  } catch (...) {
+    return answer_format::json;
   }
 }
 

@@ -47,6 +47,10 @@ constexpr auto set_allow_nan_literals = [](const option_value& v, request_option
   o.decode.allow_nan_literals = v.boolean;
   return true;
 };
+constexpr auto set_binary = [](const option_value& v, request_options& o) {
+  o.decode.binary = v.choice == 1 ? binary_values::base64 : binary_values::reject;
+  return true;
+};
 constexpr auto set_allow_lone_surrogates = [](const option_value& v, request_options& o) {
   o.decode.allow_lone_surrogates = o.encode.allow_lone_surrogates = v.boolean;
   return true;
@@ -79,13 +83,15 @@ constexpr auto set_missing = [](const option_value& v, request_options& o) {
   return true;
 };
 
-constexpr std::array<option_spec, 17> specs{{
+constexpr std::array<option_spec, 18> specs{{
     // Read side: how the body is decoded.
     {"max_depth", option_type::integer, read_side, "1024", 1, 1024, {}, set_max_depth, {}, true},
     {"duplicate_keys", option_type::enumeration, on_decode | on_encode, "keep_last", 0, 0,
      "keep_last|keep_first|reject", set_duplicate_keys},
     {"allow_nan_literals", option_type::boolean, read_side, "false", 0, 0, {}, set_allow_nan_literals},
     {"allow_lone_surrogates", option_type::boolean, read_side, "false", 0, 0, {}, set_allow_lone_surrogates},
+    // MessagePack bin and CBOR byte strings: refused (422 unsupported_value) or base64 text.
+    {"binary", option_type::enumeration, read_side, "reject", 0, 0, "reject|base64", set_binary},
     // /decode's output: RFC 8785 instead of the canonical compact form.
     {"canonical", option_type::boolean, on_decode, "false", 0, 0, {},
      set_flag<&encode_options::canonical>},

@@ -74,26 +74,103 @@ work_result refuse(workspace::impl& ws, const failure& f, const request_options&
     case failure::kind::decode: return codec_error(ws, f.at, false);
     case failure::kind::pointer:
       write_pointer_error_body(ws.answer, o.pointers[f.pointer].text(), line);
-      return {422, ujson::errc::ok, ws.answer.output(), http_error::pointer_not_found};
+      {
+        work_result r{422, ujson::errc::ok, ws.answer.output()};
+        r.refusal = http_error::pointer_not_found;
+        return r;
+      }
     default:
       write_encode_error_body(ws.answer, f.at.code);
       return {422, f.at.code, ws.answer.output()};
   }
 }
 
-// {"valid":true}, with "lines":N for an NDJSON body.
-work_result valid(workspace::impl& ws, const std::size_t* lines) {
-  ujson::writer& w = ws.answer;
-  w.reset();
+work_result encode_error(workspace::impl& ws, ujson::errc code) {
+  write_encode_error_body(ws.answer, code);
+  return {422, code, ws.answer.output()};
+}
+
+constexpr std::string_view ndjson_type = "application/x-ndjson";
+
+binary_format binary_of(media kind) { return kind == media::cbor ? binary_format::cbor : binary_format::msgpack; }
+binary_format binary_of(answer_format f) { return f == answer_format::cbor ? binary_format::cbor : binary_format::msgpack; }
+std::string_view type_of(answer_format f) {
+  return f == answer_format::cbor ? "application/cbor" : f == answer_format::msgpack ? "application/msgpack" : "application/json";
+}
+
+// Line and column mean nothing in MessagePack or CBOR: the error's line is 1 and its
+// column the byte offset + 1, so that the three always agree.
+ujson::error binary_position(ujson::error e) {
+  e.line = 1;
+  e.column = e.offset + 1;
+  return e;
+}
+
+// {"valid":true}, with "lines":N for an NDJSON body or "values":N for a binary sequence,
+// through any writer.
+template <class Writer>
+void write_valid(Writer& w, std::string_view count_name, const std::size_t* count) {
   w.begin_object();
   w.key("valid");
   w.boolean(true);
-  if (lines != nullptr) {
-    w.key("lines");
-    w.uint64(*lines);
+  if (count != nullptr) {
+    w.key(count_name);
+    w.uint64(*count);
   }
   w.end_object();
-  return {200, ujson::errc::ok, w.output()};
+}
+
+work_result valid(workspace::impl& ws, answer_format answer, std::string_view count_name, const std::size_t* count) {
+  if (answer == answer_format::json) {
+    ujson::writer& w = ws.answer;
+    w.reset();
+    write_valid(w, count_name, count);
+    return {200, ujson::errc::ok, w.output()};
+  }
+  ujson::binary_writer& w = ws.binary_writer_for(binary_of(answer), answer_options());
+  write_valid(w, count_name, count);
+  return {200, ujson::errc::ok, w.output(), type_of(answer)};
+}
+
+// Each value of a MessagePack or CBOR body in turn: fn(offset) parses the one at offset
+// and moves it. Stops at the first error, positioned in the whole body.
+template <class Fn>
+ujson::error for_each_value(std::string_view body, Fn&& fn, std::size_t& count) {
+  std::size_t offset = 0;
+  count = 0;
+  do {
+    if (const ujson::error e = fn(offset)) return binary_position(e);
+    ++count;
+  } while (offset < body.size());
+  return {};
+}
+
+// Parses each document of the body in turn (the JSON text, each NDJSON line, each
+// MessagePack or CBOR value) into doc and calls add() on it; stops at the first error.
+template <class Add>
+ujson::error for_each_document(std::string_view body, media kind, ujson::document& doc, Add&& add) {
+  if (kind == media::json) {
+    const ujson::error e = doc.parse(body);
+    return e ? e : add();
+  }
+  if (kind == media::ndjson) {
+    ujson::error failed{};
+    for_each_line(body, [&](std::string_view line, std::size_t number, std::size_t start) {
+      failed = doc.parse(line);
+      if (!failed) failed = add();
+      if (failed) {
+        failed.offset += start;
+        failed.line = number;
+      }
+      return !failed;
+    });
+    return failed;
+  }
+  std::size_t count = 0;
+  return for_each_value(body, [&](std::size_t& offset) {
+    const ujson::error e = doc.parse(body, offset, binary_of(kind));
+    return e ? e : add();
+  }, count);
 }
 
 }  // namespace
@@ -108,17 +185,39 @@ ujson::document& workspace::impl::document_for(const decode_options& o) {
   return *document_;
 }
 
+ujson::binary_reader& workspace::impl::binary_reader_for(binary_format f, const decode_options& o) {
+  if (!binary_reader_ || binary_reader_->format() != f || binary_reader_->options() != o) binary_reader_.emplace(f, o);
+  return *binary_reader_;
+}
+
+ujson::binary_writer& workspace::impl::binary_writer_for(binary_format f, const encode_options& o) {
+  if (!binary_writer_ || binary_writer_->format() != f || !(binary_writer_->options() == o)) {
+    binary_writer_.emplace(f, o);
+  }
+  binary_writer_->reset();
+  return *binary_writer_;
+}
+
 ujson::pointer_selection& workspace::impl::selection_for(const decode_options& o) {
   if (!selection_ || selection_->options() != o) selection_.emplace(o);
   return *selection_;
 }
 
-work_result run_validate(std::string_view body, media kind, const request_options& o, workspace::impl& ws) {
-  ujson::decoder& d = ws.decoder_for(o.decode);
+work_result run_validate(std::string_view body, media kind, answer_format answer, const request_options& o,
+                         workspace::impl& ws) {
   ujson::validating_handler h;
+  if (kind == media::msgpack || kind == media::cbor) {
+    std::size_t count = 0;
+    ujson::binary_reader& reader = ws.binary_reader_for(binary_of(kind), o.decode);
+    const ujson::error e =
+        for_each_value(body, [&](std::size_t& offset) { return reader.read(body, offset, h); }, count);
+    if (e) return codec_error(ws, e, true);
+    return valid(ws, answer, "values", &count);
+  }
+  ujson::decoder& d = ws.decoder_for(o.decode);
   if (kind == media::json) {
     if (const ujson::error e = d.decode(body, h)) return codec_error(ws, e, true);
-    return valid(ws, nullptr);
+    return valid(ws, answer, {}, nullptr);
   }
   ujson::error failed{};
   std::size_t lines = for_each_line(body, [&](std::string_view line, std::size_t number, std::size_t start) {
@@ -128,11 +227,80 @@ work_result run_validate(std::string_view body, media kind, const request_option
     return !failed;
   });
   if (failed) return codec_error(ws, failed, true);
-  return valid(ws, &lines);
+  return valid(ws, answer, "lines", &lines);
 }
 
-work_result run_transform(std::string_view body, media kind, const request_options& o, const encode_options& write,
-                          workspace::impl& ws) {
+// A MessagePack or CBOR body, or an answer in MessagePack or CBOR: the whole of each
+// document (the handler refuses pointer= and ndjson_errors=skip|report here, 400 bad_option),
+// the first that fails failing the request.
+namespace {
+work_result run_binary_transform(std::string_view body, media kind, answer_format answer, const decode_options& read,
+                                 const encode_options& write, workspace::impl& ws) {
+  ujson::document& doc = ws.document_for(read);
+  const bool binary_in = kind == media::msgpack || kind == media::cbor;
+  if (answer != answer_format::json) {
+    // Every document, concatenated, in the answer's format.
+    ujson::binary_writer& out = ws.binary_writer_for(binary_of(answer), write);
+    ujson::errc failed_encoding = ujson::errc::ok;
+    auto add = [&]() -> ujson::error {
+      if (ujson::write_value(out, doc.root()) == ujson::errc::ok) return {};
+      failed_encoding = out.status();
+      return ujson::error{failed_encoding};
+    };
+    const ujson::error e = for_each_document(body, kind, doc, add);
+    if (failed_encoding != ujson::errc::ok) return encode_error(ws, failed_encoding);
+    if (e) return codec_error(ws, e, false);
+    return {200, ujson::errc::ok, out.output(), type_of(answer)};
+  }
+
+  // The writer fills the workspace's buffer, whose capacity carries over from request to
+  // request, and hands it back when it ends: the response body points into ws.out (or
+  // ws.lines), which the session keeps.
+  ws.out.clear();
+  ujson::writer w(ws.out, write);
+
+  if (kind == media::json) {
+    if (const ujson::error e = doc.parse(body)) return codec_error(ws, e, false);
+    if (ujson::write_value(w, doc.root()) != ujson::errc::ok) return encode_error(ws, w.status());
+    return {200, ujson::errc::ok, w.output()};
+  }
+  if (binary_in) {
+    // One value is answered as JSON, as a JSON body is; several as NDJSON.
+    std::size_t offset = 0;
+    if (const ujson::error e = doc.parse(body, offset, binary_of(kind))) return codec_error(ws, binary_position(e), false);
+    if (offset == body.size()) {
+      if (ujson::write_value(w, doc.root()) != ujson::errc::ok) return encode_error(ws, w.status());
+      return {200, ujson::errc::ok, w.output()};
+    }
+  }
+
+  ws.lines.clear();
+  ujson::errc failed_encoding = ujson::errc::ok;
+  auto add_line = [&]() -> ujson::error {
+    w.reset();
+    if (ujson::write_value(w, doc.root()) != ujson::errc::ok) {
+      failed_encoding = w.status();
+      return ujson::error{w.status()};
+    }
+    ws.lines.append(w.output());
+    ws.lines.push_back('\n');
+    return {};
+  };
+  // A sequence's first value is parsed again: simpler than keeping its DOM, and only
+  // sequences pay.
+  const ujson::error e = for_each_document(body, kind, doc, add_line);
+  if (failed_encoding != ujson::errc::ok) return encode_error(ws, failed_encoding);
+  if (e) return codec_error(ws, e, false);
+  return {200, ujson::errc::ok, ws.lines, ndjson_type};
+}
+
+}  // namespace
+
+work_result run_transform(std::string_view body, media kind, answer_format answer, const request_options& o,
+                          const encode_options& write, workspace::impl& ws) {
+  if (answer != answer_format::json || kind == media::msgpack || kind == media::cbor) {
+    return run_binary_transform(body, kind, answer, o.decode, write, ws);
+  }
   // The writer fills the workspace's buffer, whose capacity carries over from request to
   // request, and hands it back when it ends: the response body points into ws.out (or
   // ws.lines), which the session keeps.
@@ -145,21 +313,21 @@ work_result run_transform(std::string_view body, media kind, const request_optio
   }
 
   ws.lines.clear();
-  sequence_answer answer(o.ndjson_errors, ws.lines, "\n");
+  sequence_answer lines(o.ndjson_errors, ws.lines, "\n");
   failure failed;
   ujson::error failed_line{};
   for_each_line(body, [&](std::string_view line, std::size_t number, std::size_t start) {
     w.reset();
     failure f = transform(line, o, ws, w);
     if (!f) {
-      answer.good(w.output());
+      lines.good(w.output());
       return true;
     }
     // A codec error's place in the body; the others are placed at the line's first byte.
     const ujson::error at = f.what == failure::kind::decode
                                 ? ujson::error{f.at.code, f.at.offset + start, number, f.at.column}
                                 : ujson::error{f.at.code, start, number, 1};
-    const bool go_on = answer.bad(ws.answer, [&](ujson::writer& report) {
+    const bool go_on = lines.bad(ws.answer, [&](ujson::writer& report) {
       if (f.what == failure::kind::pointer) {
         write_pointer_error_body(report, o.pointers[f.pointer].text(), &at);
       } else {
@@ -175,8 +343,8 @@ work_result run_transform(std::string_view body, media kind, const request_optio
     return go_on;
   });
   if (failed) return refuse(ws, failed, o, &failed_line);
-  work_result r{200, ujson::errc::ok, ws.lines};
-  r.skipped = answer.skipped();
+  work_result r{200, ujson::errc::ok, ws.lines, ndjson_type};
+  r.skipped = lines.skipped();
   return r;
 }
 

@@ -16,18 +16,25 @@ struct work_result {
   unsigned status = 200;
   ujson::errc error = ujson::errc::ok;  // a 422's codec code
   std::string_view body{};
+  std::string_view type = "application/json";  // a 200's Content-Type (errors are JSON)
   std::optional<http_error> refusal{};  // a 422 of the service's own (pointer_not_found)
   std::size_t skipped = 0;              // NDJSON lines left out (ndjson_errors=skip)
 };
 
-// POST /validate: {"valid":true} (NDJSON: {"valid":true,"lines":N}) or 422.
-work_result run_validate(std::string_view body, media kind, const request_options& o, workspace::impl& ws);
+// POST /validate: {"valid":true} (NDJSON: {"valid":true,"lines":N}; a MessagePack or CBOR
+// sequence: {"valid":true,"values":N}), in the answer's format, or 422.
+work_result run_validate(std::string_view body, media kind, answer_format answer, const request_options& o,
+                         workspace::impl& ws);
 
 // POST /decode and /encode: the body decoded with o.decode, written with `write` (only the
 // values at o.pointers, when there are any). NDJSON: one output line per non-blank input
 // line; a line that fails fails the whole request (422, nothing else answered, with that
 // line's number), is left out or is answered by its error, by o.ndjson_errors.
-work_result run_transform(std::string_view body, media kind, const request_options& o, const encode_options& write,
-                          workspace::impl& ws);
+// A MessagePack or CBOR body is a sequence of values: one is answered as JSON, several as
+// one line each (NDJSON); the first invalid value fails the whole request, at its byte
+// offset. A binary answer holds every document, concatenated. With a binary body or
+// answer, o.pointers is empty and o.ndjson_errors is fail (the handler refuses the others).
+work_result run_transform(std::string_view body, media kind, answer_format answer, const request_options& o,
+                          const encode_options& write, workspace::impl& ws);
 
 }  // namespace ujson::proto

@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "ujson/binary_reader.hpp"
+#include "ujson/binary_writer.hpp"
 #include "ujson/buffer.hpp"
 #include "ujson/decoder.hpp"
 #include "ujson/dom.hpp"
@@ -25,11 +27,16 @@ struct workspace::impl {
   // Rebuilt only when a request asks for different read options than the last one.
   ujson::decoder& decoder_for(const decode_options& o);
   ujson::document& document_for(const decode_options& o);
+  ujson::binary_reader& binary_reader_for(binary_format f, const decode_options& o);
+  // Empty, for one answer in MessagePack or CBOR.
+  ujson::binary_writer& binary_writer_for(binary_format f, const encode_options& o);
   ujson::pointer_selection& selection_for(const decode_options& o);
 
  private:
   std::optional<ujson::decoder> decoder_;
   std::optional<ujson::document> document_;
+  std::optional<ujson::binary_reader> binary_reader_;
+  std::optional<ujson::binary_writer> binary_writer_;
   std::optional<ujson::pointer_selection> selection_;
 };
 

@@ -461,6 +461,8 @@ TEST(ErrorText, CodeNamesAreTheEnumeratorNames) {
       {errc::not_canonicalizable, "not_canonicalizable"},
       {errc::invalid_writer_call, "invalid_writer_call"},
       {errc::invalid_option, "invalid_option"},
+      {errc::unsupported_value, "unsupported_value"},
+      {errc::invalid_binary, "invalid_binary"},
       {errc::out_of_memory, "out_of_memory"},
   };
   EXPECT_EQ(std::size(names), static_cast<std::size_t>(errc::out_of_memory) + 1);

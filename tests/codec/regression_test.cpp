@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz/binary_checks.hpp"
 #include "fuzz/fuzz_checks.hpp"
 #include "support/test_files.hpp"
 
@@ -35,6 +36,8 @@ constexpr fuzzer fuzzers[] = {
     {"validate", &ujson::fuzz::check_validate},
     {"roundtrip", &ujson::fuzz::check_roundtrip},
     {"kernels", &ujson::fuzz::check_kernels},
+    {"msgpack", &ujson::fuzz::check_msgpack},
+    {"cbor", &ujson::fuzz::check_cbor},
 };
 
 fs::path regressions_dir() { return fs::path(UJSON_DATA_DIR).parent_path() / "tests" / "regressions"; }
@@ -78,7 +81,7 @@ TEST(Regression, FuzzerFindings) {
       continue;
     }
     if (f == std::end(fuzzers)) {
-      ADD_FAILURE() << name << ": the name must start with decode-, validate-, roundtrip- or kernels-";
+      ADD_FAILURE() << name << ": the name must start with decode-, validate-, roundtrip-, kernels-, msgpack- or cbor-";
       continue;
     }
     ujson::fuzz::current_input = path.string();

@@ -62,7 +62,8 @@ inline std::string join(const std::vector<std::string_view>& parts, std::size_t 
 
 inline bool same_decode(const decode_options& a, const decode_options& b) {
   return a.max_depth == b.max_depth && a.duplicate_keys == b.duplicate_keys &&
-         a.allow_nan_literals == b.allow_nan_literals && a.allow_lone_surrogates == b.allow_lone_surrogates;
+         a.allow_nan_literals == b.allow_nan_literals && a.allow_lone_surrogates == b.allow_lone_surrogates &&
+         a.binary == b.binary;
 }
 
 inline bool same_encode(const encode_options& a, const encode_options& b) {
@@ -91,6 +92,7 @@ inline std::string canonical_query(const request_options& o, std::uint8_t endpoi
   q += bool_text(d.allow_nan_literals);
   q += "&allow_lone_surrogates=";
   q += bool_text(d.allow_lone_surrogates);
+  q += d.binary == binary_values::base64 ? "&binary=base64" : "&binary=reject";
   if (endpoint == on_validate) return q;
   static constexpr const char* policies[] = {"keep_last", "keep_first", "reject"};
   q += "&duplicate_keys=";
@@ -259,6 +261,15 @@ inline void check_service(std::uint8_t mode, std::string_view text) {
     check_error_body(answer, out.code(), &error.option);
     return;
   }
+  // pointer= and ndjson_errors=skip|report are for JSON answers of JSON and NDJSON bodies:
+  // with a MessagePack or CBOR body (no Accept here, so the answer is JSON) they are refused.
+  if ((kind == media::msgpack || kind == media::cbor) &&
+      (!options.pointers.empty() || options.ndjson_errors != item_errors::fail)) {
+    UJSON_FUZZ_CHECK(out.status == 400 && out.code() == "bad_option");
+    const std::string named = options.pointers.empty() ? "ndjson_errors" : "pointer";
+    check_error_body(answer, out.code(), &named);
+    return;
+  }
   UJSON_FUZZ_CHECK(out.status == 200 || out.status == 422);
   if (out.status == 422) check_error_body(answer, out.code(), nullptr);
   if (which == 0 && kind == media::json) {
@@ -269,13 +280,19 @@ inline void check_service(std::uint8_t mode, std::string_view text) {
 // ---- the CLI ------------------------------------------------------------------------------
 
 inline std::vector<std::string> canonical_command_line(const cli::invocation& how) {
-  if (how.encode.canonical) return {"format", "--canonical", "--max-depth", std::to_string(how.decode.max_depth), how.files.front()};
-  std::vector<std::string> args{"format", "--indent", std::to_string(how.encode.indent), "--max-depth",
-                                std::to_string(how.decode.max_depth)};
-  if (how.encode.sort_keys) args.push_back("--sort-keys");
-  if (how.encode.ensure_ascii) args.push_back("--ensure-ascii");
-  if (how.encode.escape_forward_slashes) args.push_back("--escape-slashes");
-  if (how.encode.encode_html_chars) args.push_back("--html-safe");
+  static constexpr const char* formats[] = {"json", "msgpack", "cbor"};
+  std::vector<std::string> args{"format", "--from", formats[static_cast<int>(how.from)], "--to",
+                                formats[static_cast<int>(how.to)], "--max-depth", std::to_string(how.decode.max_depth)};
+  if (how.decode.binary == binary_values::base64) args.insert(args.end(), {"--binary", "base64"});
+  if (how.encode.canonical) {
+    args.push_back("--canonical");
+  } else {
+    args.insert(args.end(), {"--indent", std::to_string(how.encode.indent)});
+    if (how.encode.sort_keys) args.push_back("--sort-keys");
+    if (how.encode.ensure_ascii) args.push_back("--ensure-ascii");
+    if (how.encode.escape_forward_slashes) args.push_back("--escape-slashes");
+    if (how.encode.encode_html_chars) args.push_back("--html-safe");
+  }
   args.push_back(how.files.front());
   return args;
 }
@@ -337,7 +354,9 @@ inline void check_cli(std::string_view text) {
   UJSON_FUZZ_CHECK(e.encode_html_chars == given("--html-safe"));
   // --canonical takes no other output option, and makes duplicate keys an error.
   UJSON_FUZZ_CHECK(e.canonical == given("--canonical"));
+  UJSON_FUZZ_CHECK((how.decode.binary == binary_values::base64) == given("--binary"));
   if (e.canonical) {
+    UJSON_FUZZ_CHECK(how.to == cli::data_format::json);
     UJSON_FUZZ_CHECK(!given("--indent") && e.indent == 0 && !e.sort_keys && !e.ensure_ascii);
     UJSON_FUZZ_CHECK(how.decode.duplicate_keys == duplicate_keys::reject);
   }
@@ -346,7 +365,7 @@ inline void check_cli(std::string_view text) {
 
   cli::invocation again;
   UJSON_FUZZ_CHECK(cli::parse_arguments(canonical_command_line(how), again, problem));
-  UJSON_FUZZ_CHECK(again.what == how.what && again.files == how.files);
+  UJSON_FUZZ_CHECK(again.what == how.what && again.files == how.files && again.from == how.from && again.to == how.to);
   UJSON_FUZZ_CHECK(same_encode(again.encode, e) && same_decode(again.decode, how.decode));
 }
 

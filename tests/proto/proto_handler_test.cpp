@@ -9,43 +9,13 @@
 #include <iterator>
 #include <string>
 
+#include "handler_fixture.hpp"
 #include "ujson/proto/handler.hpp"
 
 namespace {
 
-namespace http = boost::beast::http;
 using namespace ujson::proto;
-
-struct answer {
-  unsigned status;
-  std::string body;
-  std::string content_type;
-  std::string allow;
-  outcome result;
-};
-
-class Handler : public ::testing::Test {
- protected:
-  answer call(http::verb method, const std::string& target, const std::string& body = {},
-              const char* content_type = "application/json", bool with_length = true) {
-    request req{method, target, 11};
-    if (content_type != nullptr) req.set(http::field::content_type, content_type);
-    req.body() = body;
-    if (with_length && method == http::verb::post) req.prepare_payload();
-    response res;
-    const outcome o = handle_request(req, res, ws_, server_);
-    answer a{res.result_int(), std::string(res.body().data(), res.body().size()),
-             std::string(res[http::field::content_type]), std::string(res[http::field::allow]), o};
-    EXPECT_EQ(res[http::field::content_length], std::to_string(a.body.size()));
-    return a;
-  }
-  answer post(const std::string& target, const std::string& body, const char* type = "application/json") {
-    return call(http::verb::post, target, body, type);
-  }
-
-  workspace ws_;
-  server_view server_;
-};
+using namespace ujson::proto::test;
 
 TEST_F(Handler, ValidateAnswersValidOrWhereAndWhy) {
   EXPECT_EQ(post("/validate", R"({"a":[1,2,3]})").body, R"({"valid":true})");

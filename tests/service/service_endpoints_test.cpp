@@ -55,6 +55,7 @@ TEST_F(Endpoints, EveryOptionOverTheWire) {
       {"duplicate_keys", {"keep_first", "first"}},
       {"allow_nan_literals", {"true", "maybe"}},
       {"allow_lone_surrogates", {"1", "2"}},
+      {"binary", {"base64", "hex"}},
       {"canonical", {"true", "yes"}},
       {"ensure_ascii", {"false", "no"}},
       {"escape_forward_slashes", {"0", "off"}},

@@ -146,6 +146,8 @@ static_assert(sizeof(member) == 32);
 
 // Held by pointer, so that dom.hpp does not bring in the decoder's state machine.
 class decoder;
+class binary_reader;
+class binary_writer;
 namespace detail {
 class arena;
 class dom_builder;
@@ -163,6 +165,11 @@ class document {
   error parse(std::string_view input);
   error parse(const char* input) { return parse(std::string_view(input)); }
   error parse(const std::string&&) = delete;  // a temporary would leave strings dangling
+  // Parses the one MessagePack or CBOR value at input[offset] and moves offset past it, so
+  // that a body of concatenated values is parsed in a loop while offset < input.size()
+  // (binary_reader.hpp). The same rule for `input` holds.
+  error parse(std::string_view input, std::size_t& offset, binary_format format);
+  error parse(const std::string&&, std::size_t&, binary_format) = delete;
 
   const value& root() const noexcept { return root_; }
   const decode_options& options() const noexcept;
@@ -171,6 +178,7 @@ class document {
   std::unique_ptr<detail::arena> arena_;
   std::unique_ptr<detail::dom_builder> builder_;
   std::unique_ptr<decoder> decoder_;
+  std::unique_ptr<binary_reader> binary_;  // made on the first binary parse
   value root_;
 };
 
@@ -179,5 +187,8 @@ template <>
 struct encode_adapter<value> {
   static void write(writer& w, const value& v);
 };
+
+// The same walk into a MessagePack or CBOR writer; returns its status().
+errc write_value(binary_writer& w, const value& v);
 
 }  // namespace ujson

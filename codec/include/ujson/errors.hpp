@@ -30,6 +30,9 @@ enum class errc : std::uint8_t {
   not_canonicalizable,    // encoder, canonical (RFC 8785): not an I-JSON number, or a lone surrogate
   invalid_writer_call,    // encoder: calls out of order (a key outside an object, ...)
   invalid_option,
+  // MessagePack and CBOR (docs/binary-formats.md):
+  unsupported_value,      // well-formed, but JSON cannot carry it (binary without binary=base64, an unknown ext or tag, ...)
+  invalid_binary,         // malformed MessagePack or CBOR: a reserved byte, a misplaced break, a wrongly typed tag content
   out_of_memory,
 };
 

@@ -55,6 +55,29 @@ struct null_handler {
   errc on_object_end(std::size_t) { return errc::ok; }
 };
 
+// The events of a writer, each the call of the same name, so that decoding into a writer
+// re-encodes: the JSON writer and the MessagePack/CBOR writer derive from it as
+// `class my_writer : public events_as_calls<my_writer>` (static dispatch, nothing virtual).
+template <class Writer>
+class events_as_calls {
+ public:
+  errc on_null() { return self().null(); }
+  errc on_bool(bool v) { return self().boolean(v); }
+  errc on_int64(std::int64_t v) { return self().int64(v); }
+  errc on_uint64(std::uint64_t v) { return self().uint64(v); }
+  errc on_double(double v, std::string_view) { return self().number(v); }
+  errc on_big_number(std::string_view text) { return self().raw_number(text); }
+  errc on_string(std::string_view s, string_origin) { return self().string(s); }
+  errc on_key(std::string_view s, string_origin) { return self().key(s); }
+  errc on_array_begin() { return self().begin_array(); }
+  errc on_array_end(std::size_t) { return self().end_array(); }
+  errc on_object_begin() { return self().begin_object(); }
+  errc on_object_end(std::size_t) { return self().end_object(); }
+
+ private:
+  Writer& self() { return static_cast<Writer&>(*this); }
+};
+
 // A handler that declares `static constexpr bool ignores_values = true` gets no string
 // contents and no converted numbers: the decoder only checks them. This is what lets the
 // validator run without a scratch buffer or float conversion.

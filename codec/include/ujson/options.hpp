@@ -11,6 +11,14 @@ inline constexpr std::size_t default_max_depth = 1024;
 
 enum class duplicate_keys : std::uint8_t { keep_last, keep_first, reject };
 
+// The binary formats the codec reads and writes beside JSON (binary_reader.hpp,
+// binary_writer.hpp; docs/binary-formats.md maps every value).
+enum class binary_format : std::uint8_t { msgpack, cbor };
+
+// MessagePack bin and CBOR byte strings have no JSON form: refused (errc::unsupported_value,
+// at the value's offset) unless asked for as base64 text (RFC 4648, padded).
+enum class binary_values : std::uint8_t { reject, base64 };
+
 struct decode_options {
   std::size_t max_depth = default_max_depth;
   // Applied by object models (the DOM, the Python module); the raw event stream reports every key.
@@ -24,6 +32,8 @@ struct decode_options {
   // "surrogatepass" writes a str that holds them) and pass them on as they are: each is one
   // code point, and a high one followed by a low one stays two (as Python's json reads them).
   bool allow_raw_surrogates = false;
+  // Only the MessagePack and CBOR readers meet binary values.
+  binary_values binary = binary_values::reject;
 
   bool operator==(const decode_options&) const = default;
 };

@@ -1,5 +1,7 @@
 #pragma once
 // Everything in one include.
+#include "ujson/binary_reader.hpp"
+#include "ujson/binary_writer.hpp"
 #include "ujson/decoder.hpp"
 #include "ujson/dom.hpp"
 #include "ujson/encode.hpp"

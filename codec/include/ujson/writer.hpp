@@ -22,7 +22,7 @@
 
 namespace ujson {
 
-class writer {
+class writer : public events_as_calls<writer> {
  public:
   // Options out of range (indent, double_precision) are clamped to their limits.
   // Writes into a buffer of its own, which output() shows.
@@ -62,20 +62,6 @@ class writer {
   void reset() noexcept;
   const encode_options& options() const noexcept { return options_; }
   std::size_t depth() const noexcept { return kinds_.size(); }
-
-  // The decoder handler concept.
-  errc on_null() { return null(); }
-  errc on_bool(bool v) { return boolean(v); }
-  errc on_int64(std::int64_t v) { return int64(v); }
-  errc on_uint64(std::uint64_t v) { return uint64(v); }
-  errc on_double(double v, std::string_view) { return number(v); }
-  errc on_big_number(std::string_view text) { return raw_number(text); }
-  errc on_string(std::string_view s, string_origin) { return string(s); }
-  errc on_key(std::string_view s, string_origin) { return key(s); }
-  errc on_array_begin() { return begin_array(); }
-  errc on_array_end(std::size_t) { return end_array(); }
-  errc on_object_begin() { return begin_object(); }
-  errc on_object_end(std::size_t) { return end_object(); }
 
   // The writer's primitives, unchecked, for code that writes a whole tree it walks itself
   // (below the class).

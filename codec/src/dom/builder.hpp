@@ -3,7 +3,9 @@
 // their container ends; then exactly n of them move into an arena array of size n
 // (Boost.JSON's value_stack). Duplicate keys are resolved when an object ends.
 
+#include <cstdint>
 #include <cstring>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -48,9 +50,11 @@ class dom_builder {
  public:
   dom_builder(arena& a, duplicate_keys policy) : arena_(a), policy_(policy) {}
 
-  void reset() {
+  // `input` is what the values are parsed from: text that lies in it is kept in place.
+  void reset(std::string_view input) {
     stack_.clear();
     object_starts_.clear();
+    input_ = input;
   }
   value result() const { return stack_.empty() ? value() : stack_.back(); }
 
@@ -59,8 +63,13 @@ class dom_builder {
   errc on_int64(std::int64_t i) { return push(value::make_int64(i)); }
   errc on_uint64(std::uint64_t u) { return push(value::make_uint64(u)); }
   errc on_double(double d, std::string_view) { return push(value::make_double(d)); }
-  // Number text never holds escapes, so it always lies in the input.
-  errc on_big_number(std::string_view text) { return push(value::make_big_number(text)); }
+  // JSON's number text lies in the input; a CBOR bignum's digits are made by the reader.
+  errc on_big_number(std::string_view text) {
+    const auto at = reinterpret_cast<std::uintptr_t>(text.data());
+    const auto begin = reinterpret_cast<std::uintptr_t>(input_.data());
+    const bool in_input = at >= begin && at - begin <= input_.size();
+    return push(value::make_big_number(in_input ? text : copy(text)));
+  }
   errc on_string(std::string_view s, string_origin origin) {
     return push(value::make_string(origin == string_origin::input ? s : copy(s)));
   }
@@ -142,6 +151,7 @@ class dom_builder {
   }
 
   arena& arena_;
+  std::string_view input_;
   duplicate_keys policy_;
   value_stack stack_;
   std::vector<std::size_t> object_starts_;  // stack_ index of each open object's first key (reject only)

@@ -1,5 +1,6 @@
 #include "ujson/dom.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -10,6 +11,7 @@
 
 #include "arena.hpp"
 #include "builder.hpp"
+#include "ujson/binary_reader.hpp"
 #include "ujson/decoder.hpp"
 #include "ujson/detail/number.hpp"
 
@@ -243,9 +245,21 @@ error document::parse(std::string_view input) {
   arena_->reset();
   // Containers and copied strings take well under half the input in typical documents.
   arena_->reserve_hint(input.size() / 2 + 64);
-  builder_->reset();
+  builder_->reset(input);
   root_ = value();
   error e = decoder_->decode(input, *builder_);
+  if (!e) root_ = builder_->result();
+  return e;
+}
+
+error document::parse(std::string_view input, std::size_t& offset, binary_format format) {
+  if (input.size() > UINT32_MAX) return detail::make_error(input, errc::out_of_memory, 0);
+  if (!binary_ || binary_->format() != format) binary_ = std::make_unique<binary_reader>(format, options());
+  arena_->reset();
+  arena_->reserve_hint((input.size() - std::min(offset, input.size())) / 2 + 64);
+  builder_->reset(input);
+  root_ = value();
+  error e = binary_->read(input, offset, *builder_);
   if (!e) root_ = builder_->result();
   return e;
 }

@@ -10,6 +10,7 @@
 
 #include "../hints.hpp"
 #include "../string_escape.hpp"  // the string copy, to inline
+#include "ujson/binary_writer.hpp"
 #include "ujson/dom.hpp"
 
 namespace ujson {
@@ -177,8 +178,10 @@ class tree_writer {
 };
 
 // Any options: every element goes through the writer's public calls, which indent and
-// sort. Non-recursive: open containers live in an explicit stack.
-void write_through_calls(writer& w, const value& root) {
+// sort; and any writer with those calls (binary_writer). Non-recursive: open containers
+// live in an explicit stack.
+template <class Writer>
+void write_through_calls(Writer& w, const value& root) {
   struct frame {
     const value* container;
     std::size_t next;
@@ -227,6 +230,11 @@ void write_through_calls(writer& w, const value& root) {
 }
 
 }  // namespace
+
+errc write_value(binary_writer& w, const value& root) {
+  write_through_calls(w, root);
+  return w.status();
+}
 
 void encode_adapter<value>::write(writer& w, const value& root) {
   // A canonical writer's options() say sort_keys, so canonical output goes call by call.

@@ -93,7 +93,7 @@ error pointer_selection::select(std::string_view input, std::span<const json_poi
   if (pointers.size() > max_pointers) return error{errc::invalid_option};
   // As document::parse: the builder keeps 32-bit member indices.
   if (input.size() > UINT32_MAX) return detail::make_error(input, errc::out_of_memory, 0);
-  selector_->reset(pointers);
+  selector_->reset(pointers, input);
   error e = decoder_->decode(input, *selector_);
   if (e) selector_->reset({});
   return e;

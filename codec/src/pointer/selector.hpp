@@ -23,15 +23,17 @@ class pointer_selector {
 
   pointer_selector(dom_builder& builder, duplicate_keys policy) : builder_(builder), policy_(policy) {}
 
-  void reset(std::span<const json_pointer> pointers) {
+  // `input`: the text the values are parsed from (the builder keeps text that lies in it in place).
+  void reset(std::span<const json_pointer> pointers, std::string_view input = {}) {
     pointers_ = pointers;
+    input_ = input;
     all_ = pointers.size() == 64 ? ~mask{0} : (mask{1} << pointers.size()) - 1;
     results_.assign(pointers.size(), value());
     found_ = 0;
     frames_.clear();
     skip_depth_ = 0;
     select_depth_ = 0;
-    builder_.reset();
+    builder_.reset(input_);
   }
   std::size_t size() const noexcept { return results_.size(); }
   const value* found(std::size_t i) const noexcept {
@@ -163,7 +165,7 @@ class pointer_selector {
   // `inside` continue into it.
   void keep(mask selected, mask inside) {
     const value v = builder_.result();
-    builder_.reset();
+    builder_.reset(input_);
     for (mask rest = selected; rest != 0; rest &= rest - 1) {
       const int i = std::countr_zero(rest);
       results_[i] = v;
@@ -178,6 +180,7 @@ class pointer_selector {
     }
   }
 
+  std::string_view input_;
   dom_builder& builder_;
   duplicate_keys policy_;
   std::span<const json_pointer> pointers_;

@@ -22,11 +22,11 @@ enum class http_error : std::uint8_t {
   bad_encoding,            // 400: a body corrupt or truncated in its Content-Encoding
   not_found,               // 404
   method_not_allowed,      // 405, with Allow
-  not_acceptable,          // 406: Accept-Encoding allows no coding the service can answer with
+  not_acceptable,          // 406: Accept offers no format the answer can take, or Accept-Encoding no coding
   request_timeout,         // 408: the request did not arrive within --read-timeout
   length_required,         // 411: a POST with neither Content-Length nor chunked body
   body_too_large,          // 413: over --max-body
-  unsupported_media_type,  // 415: not JSON, NDJSON or text
+  unsupported_media_type,  // 415: not JSON, NDJSON, text, MessagePack or CBOR
   unsupported_encoding,    // 415: a Content-Encoding other than gzip, deflate, zstd, identity; with Accept-Encoding
   header_too_large,        // 431: headers over --max-header
   internal_error,          // 500
@@ -52,12 +52,13 @@ inline constexpr std::array<http_error_info, http_error_count> http_error_table{
     {http_error::not_found, "not_found", 404, "no such endpoint"},
     {http_error::method_not_allowed, "method_not_allowed", 405, "method not allowed on this endpoint"},
     {http_error::not_acceptable, "not_acceptable", 406,
-     "Accept-Encoding allows none of the codings the answer can be sent in (identity, gzip, deflate, zstd)"},
+     "Accept allows none of the formats the answer can take (application/json, application/msgpack, application/cbor), or Accept-Encoding none of its codings (identity, gzip, deflate, zstd)"},
     {http_error::request_timeout, "request_timeout", 408, "the request did not arrive in time"},
     {http_error::length_required, "length_required", 411, "a POST needs a Content-Length or a chunked body"},
     {http_error::body_too_large, "body_too_large", 413, "the request body is over the limit"},
     {http_error::unsupported_media_type, "unsupported_media_type", 415,
-     "the body must be JSON (application/json, text/plain) or NDJSON (application/x-ndjson), UTF-8"},
+     "the body must be JSON (application/json, text/plain) or NDJSON (application/x-ndjson), UTF-8, "
+     "MessagePack (application/msgpack) or CBOR (application/cbor)"},
     {http_error::unsupported_encoding, "unsupported_encoding", 415,
      "the body's Content-Encoding is not one the service reads: gzip, deflate, zstd or identity"},
     {http_error::header_too_large, "header_too_large", 431, "the request headers are over the limit"},

@@ -19,25 +19,24 @@ void fail(const std::string& what) {
   std::abort();
 }
 
-const digest& reference_digest(const workload& w) {
-  static std::map<std::string, digest> cache;
+namespace {
+
+// What ujson's own DOM gives for a workload (`summarize` or `walk`), computed once.
+template <class Result>
+const Result& reference(const workload& w, Result (libs::ujson_lib::*of)() const) {
+  static std::map<std::string, Result> cache;
   const auto found = cache.find(w.id);
   if (found != cache.end()) return found->second;
-  libs::ujson_lib reference;
-  reference.prepare(w.json);
-  if (!reference.parse()) fail("ujson cannot parse " + w.id + ", so there is no reference");
-  return cache.emplace(w.id, reference.summarize()).first->second;
+  libs::ujson_lib lib;
+  lib.prepare(w.json);
+  if (!lib.parse()) fail("ujson cannot parse " + w.id + ", so there is no reference");
+  return cache.emplace(w.id, (lib.*of)()).first->second;
 }
 
-const walk_totals& reference_walk(const workload& w) {
-  static std::map<std::string, walk_totals> cache;
-  const auto found = cache.find(w.id);
-  if (found != cache.end()) return found->second;
-  libs::ujson_lib reference;
-  reference.prepare(w.json);
-  if (!reference.parse()) fail("ujson cannot parse " + w.id + ", so there is no reference");
-  return cache.emplace(w.id, reference.walk()).first->second;
-}
+}  // namespace
+
+const digest& reference_digest(const workload& w) { return reference(w, &libs::ujson_lib::summarize); }
+const walk_totals& reference_walk(const workload& w) { return reference(w, &libs::ujson_lib::walk); }
 
 void check_walked(const char* library, const workload& w, const walk_totals& got) {
   const walk_totals& want = reference_walk(w);

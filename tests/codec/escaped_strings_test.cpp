@@ -2,7 +2,7 @@
 // mix of \uXXXX (surrogate pairs included), short escapes, raw UTF-8 and plain runs, at
 // lengths that cross each growth of the scratch buffer, and strings that follow a longer
 // one (the scratch is kept and reused). The expected text is encoded here from the code
-// points by RFC 3629's table, independently of the codec.
+// points by RFC 3629's table (tests/support/json_generator.hpp), independently of the codec.
 
 #include <gtest/gtest.h>
 
@@ -11,29 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "support/json_generator.hpp"
 #include "support/printers.hpp"
 #include "ujson/dom.hpp"
 #include "ujson/errors.hpp"
 
 namespace {
 
-void append_utf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
+using ujson::test::append_utf8;  // RFC 3629's table, independent of the codec
 
 void append_u_escape(std::string& out, std::uint32_t unit, bool upper) {
   const char* digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";

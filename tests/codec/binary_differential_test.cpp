@@ -20,6 +20,7 @@
 
 #include "support/printers.hpp"
 #include "support/test_files.hpp"
+#include "support/test_share.hpp"
 #include "ujson/binary_writer.hpp"
 #include "ujson/dom.hpp"
 
@@ -28,12 +29,9 @@ namespace {
 namespace fs = std::filesystem;
 using ujson::binary_format;
 
-// All 10,000 in the release pass; the passes that repeat it (ASan, the portable kernels) set
-// UJSON_BINARY_DOCUMENTS lower: the Python oracle's time is the same in every pass.
-const int documents = [] {
-  const char* n = std::getenv("UJSON_BINARY_DOCUMENTS");
-  return n != nullptr && std::atoi(n) > 0 ? std::atoi(n) : 10'000;
-}();
+// All 10,000 in the release pass, a share in the passes that repeat it (the Python oracle's
+// time is the same in every pass).
+const int documents = static_cast<int>(ujson::test::share_of(10'000));
 constexpr int seed = 20261201;
 
 fs::path oracle() { return ujson::test::data_dir().parent_path() / "tests" / "codec" / "binary_oracle.py"; }

@@ -15,6 +15,7 @@
 
 #include "support/json_generator.hpp"
 #include "support/test_files.hpp"
+#include "support/test_share.hpp"
 #include "ujson/decoder.hpp"
 #include "ujson/detail/recognize.hpp"
 #include "ujson/validate.hpp"
@@ -62,7 +63,7 @@ TEST_F(Recognizer, AcceptsTheCorpusAndRejectsEveryCut) {
   for (const std::string& name : ujson::test::corpus_files()) {
     const std::string input = ujson::test::read_file(ujson::test::data_dir() / "corpus" / name);
     EXPECT_TRUE(recognize_avx2(input.data(), input.size(), ujson::default_max_depth)) << name;
-    for (int i = 0; i < 300; ++i) {
+    for (std::size_t i = 0, n = ujson::test::share_of(300); i < n; ++i) {
       const std::size_t cut = rng() % input.size();
       expect_agreement(std::string_view(input).substr(0, cut), name + " cut at " + std::to_string(cut));
     }
@@ -76,7 +77,7 @@ TEST_F(Recognizer, AgreesOnGeneratedDocumentsAndTheirMutations) {
                                          '\x80', '\xC3', '\xED', 'u', '0', '1', '-', '+', '.', 'e', 'E',
                                          't', 'n', 'f', 'x', '/', 'D', '8', '\0'};
   int valid = 0, mutated_valid = 0;
-  for (int i = 0; i < 10000; ++i) {
+  for (std::size_t i = 0, n = ujson::test::share_of(10'000); i < n; ++i) {
     ujson::test::generated_value want;
     bool top_scalar = false;
     const std::string doc = gen.document(want, top_scalar);
@@ -94,7 +95,7 @@ TEST_F(Recognizer, AgreesOnGeneratedDocumentsAndTheirMutations) {
       mutated_valid += decoder_accepts(mutated);
     }
   }
-  EXPECT_EQ(valid, 10000);
+  EXPECT_EQ(valid, static_cast<int>(ujson::test::share_of(10'000)));
   EXPECT_GT(mutated_valid, 0);  // some mutations stay valid: both verdicts are exercised
 }
 

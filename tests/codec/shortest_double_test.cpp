@@ -16,6 +16,7 @@
 #include <string>
 
 #include "support/test_files.hpp"
+#include "support/test_share.hpp"
 #include "ujson/detail/number.hpp"
 
 namespace {
@@ -116,7 +117,7 @@ TEST(ShortestDouble, SubnormalsAndTheNormalBoundary) {
 TEST(ShortestDouble, TwoMillionRandomBitPatterns) {
   std::mt19937_64 rng(1130);
   int failures = 0;
-  for (int i = 0; i < 2000000 && failures < 10; ++i) {
+  for (std::size_t i = 0, n = ujson::test::share_of(2'000'000); i < n && failures < 10; ++i) {
     const double v = std::bit_cast<double>(rng());
     if (!std::isfinite(v)) continue;
     const std::string d = compare(v);
@@ -131,7 +132,7 @@ TEST(ShortestDouble, ShortDecimalsAndCoordinates) {
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> coordinate(-180.0, 180.0);
   int failures = 0;
-  for (int i = 0; i < 500000 && failures < 10; ++i) {
+  for (std::size_t i = 0, n = ujson::test::share_of(500'000); i < n && failures < 10; ++i) {
     for (double v : {static_cast<double>(rng() % 100000000) / 1000.0, coordinate(rng),
                      static_cast<double>(rng() >> (rng() % 64))}) {
       const std::string d = compare(v);

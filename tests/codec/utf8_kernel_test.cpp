@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 
+#include "support/test_share.hpp"
 #include "ujson/detail/utf8.hpp"
 
 namespace {
@@ -52,6 +53,7 @@ TEST_F(Utf8Kernels, ThreeAndFourByteFormsWithEdgeTails) {
     for (unsigned a = 0xC0; a < 256 && failures < 5; ++a) {
       for (unsigned b = 0x80; b < 0xC0; ++b) {
         for (unsigned c : tails) {
+          if (!ujson::test::in_share(pad + a + b + c)) continue;
           if (!agree(prefix + char(a) + char(b) + char(c))) ++failures;
           for (unsigned d : tails) {
             if (!agree(prefix + char(a) + char(b) + char(c) + char(d) + "z")) ++failures;

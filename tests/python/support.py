@@ -17,6 +17,19 @@ DATA_DIR = os.environ.get("UJSON_DATA_DIR") or os.path.join(ROOT, "data")
 # measurements mean nothing there, and everything runs several times slower.
 SANITIZED = os.environ.get("UJSON_SANITIZED") == "1"
 
+
+def share_of(full):
+    """`full` random cases scaled to the pass's UJSON_TEST_SHARE (percent; see
+    tests/support/test_share.hpp): the ASan, portable-kernel and installed-module passes
+    repeat the release pass's cases in part."""
+    try:
+        percent = int(os.environ.get("UJSON_TEST_SHARE", "100"))
+    except ValueError:
+        percent = 100
+    if not 1 <= percent <= 100:
+        percent = 100
+    return max(1, full * percent // 100)
+
 # The installed-module test (run_installed.sh) names the venv the module must come from: no
 # fallback then, and a module found anywhere else fails every test file.
 INSTALLED_IN = os.environ.get("UJSON_EXPECT_MODULE_IN")

@@ -10,7 +10,7 @@ import json
 import random
 import unittest
 
-from support import same, suite_files
+from support import same, share_of, suite_files
 from support import ultrajson as uj
 
 
@@ -74,7 +74,7 @@ class AgainstJson(unittest.TestCase):
     def test_random_documents(self):
         r = random.Random(20261201)
         sets = list(HOOK_SETS)
-        for i in range(10000):
+        for i in range(share_of(10000)):
             doc = random_document(r)
             self.check(doc, sets[i % len(sets)])
             if i % 10 == 0:

@@ -3,20 +3,19 @@ through ultrajson.dumps -> json.loads and json.dumps -> ultrajson.loads."""
 
 import json
 import math
-import os
 import random
 import re
 import struct
 import sys
 import unittest
 
-from support import SANITIZED, corpus_files
+from support import SANITIZED, corpus_files, share_of
 from support import ultrajson as uj
 from test_loads import same
 
 SEED = 20240131
 # Fewer in the passes that repeat the release pass (ASan, the portable kernels, the installed module).
-DOCUMENTS = int(os.environ.get("UJSON_ROUNDTRIP_DOCUMENTS", "10000"))
+DOCUMENTS = share_of(10000)
 # Deep nests (up to 900 levels) go through json's recursive encoder and decoder and the
 # recursive comparison.
 sys.setrecursionlimit(10000)

@@ -1,7 +1,8 @@
 #include "unicode.hpp"
 
-#include <cstdlib>
 #include <cstring>
+
+#include "ujson/detail/kernels.hpp"
 
 #if defined(__SSE2__) || defined(_M_X64)
 #include <emmintrin.h>
@@ -202,15 +203,10 @@ const unsigned char* decode_two_byte_sse2(const unsigned char* p, const unsigned
   return p;
 }
 
-// UJSON_FORCE_KERNEL=scalar (the codec's switch for its portable kernels, set by the second
-// ctest run of `make test`) selects the SSE2 path, as a CPU without SSSE3 would run it.
-bool use_ssse3() noexcept {
-  static const bool use = [] {
-    const char* forced = std::getenv("UJSON_FORCE_KERNEL");
-    return __builtin_cpu_supports("ssse3") && !(forced != nullptr && std::strcmp(forced, "scalar") == 0);
-  }();
-  return use;
-}
+// The codec's one kernel choice decides (ujson/detail/kernels.hpp): every CPU that runs its
+// AVX2 kernels has SSSE3; the portable kernels (UJSON_FORCE_KERNEL=scalar, the second ctest
+// run of `make test`) take the SSE2 path.
+bool use_ssse3() noexcept { return ujson::detail::kernels().set != ujson::detail::kernel_set::portable; }
 
 #endif
 

@@ -17,6 +17,7 @@
 #include "support/test_files.hpp"
 #include "support/test_share.hpp"
 #include "ujson/decoder.hpp"
+#include "ujson/detail/kernels.hpp"
 #include "ujson/detail/recognize.hpp"
 #include "ujson/validate.hpp"
 
@@ -33,7 +34,9 @@ bool decoder_accepts(std::string_view input, std::size_t max_depth = ujson::defa
 class Recognizer : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!ujson::detail::recognizer_cpu_support()) GTEST_SKIP() << "this CPU cannot run the AVX2 recognizer";
+    if (ujson::detail::runnable_kernels().back()->set != ujson::detail::kernel_set::avx2) {
+      GTEST_SKIP() << "this CPU cannot run the AVX2 recognizer";
+    }
   }
 
   // Same verdict as the decoder, for input as given and shifted across block boundaries.

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "ujson/decoder.hpp"
+#include "ujson/detail/kernels.hpp"
 #include "ujson/detail/recognize.hpp"
 #include "ujson/detail/scan.hpp"
 #include "ujson/detail/utf8.hpp"
@@ -733,8 +734,9 @@ inline void check_validate(const std::uint8_t* data, std::size_t size) {
 
   // The SIMD recognizer says "valid" exactly when the decoder accepts (with default options,
   // within its own depth); validate() above already covers "valid" implying acceptance.
-  if (detail::recognizer_cpu_support()) {
-    const bool fast = detail::recognize_avx2(json.data(), json.size(), o.max_depth);
+  for (const detail::kernel_table* k : detail::runnable_kernels()) {
+    if (k->set == detail::kernel_set::portable) continue;  // it has no recognizer
+    const bool fast = k->recognize(json.data(), json.size(), o.max_depth);
     if (fast) UJSON_FUZZ_CHECK(!e);
     if (!e && !o.allow_nan_literals && !o.allow_lone_surrogates && o.max_depth <= detail::recognizer_depth) {
       UJSON_FUZZ_CHECK(fast);
@@ -892,8 +894,9 @@ const char* first_ref(const char* p, const char* end, Stop stop) {
 inline void run(const char* p, const char* end) {
   const std::size_t n = static_cast<std::size_t>(end - p);
   const bool valid = ujson::detail::first_invalid_utf8(p, end) == end;
-  UJSON_FUZZ_CHECK(ujson::detail::utf8_valid_scalar(p, n) == valid);
-  if (ujson::detail::cpu_has_avx2()) UJSON_FUZZ_CHECK(ujson::detail::utf8_valid_avx2(p, n) == valid);
+  for (const ujson::detail::kernel_table* k : ujson::detail::runnable_kernels()) {
+    UJSON_FUZZ_CHECK(k->utf8_valid(p, n) == valid);
+  }
   UJSON_FUZZ_CHECK(ujson::detail::utf8_valid(p, n) == valid);
 
   using scalar = ujson::detail::scalar_kernel;

@@ -1,6 +1,6 @@
 // The AVX2 recognizer (declared in ujson/detail/recognize.hpp). This file alone is compiled
 // with -mavx2 -mbmi -mpopcnt -mpclmul (codec/CMakeLists.txt) and runs only after
-// recognize.cpp has seen those on the CPU. Like utf8_avx2.cpp it includes no header with
+// dispatch.cpp has seen those on the CPU. Like utf8_avx2.cpp it includes no header with
 // inline functions of the project's, and keeps its own helpers in an anonymous namespace,
 // so no AVX2 copy of a shared function can be picked by the linker for code that runs
 // elsewhere.
@@ -24,6 +24,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 
 #include "ujson/detail/recognize.hpp"
 #include "ujson/detail/utf8.hpp"

@@ -1,19 +1,11 @@
-// UTF-8 validation: the scalar kernel and the run-time choice between it and AVX2
-// (utf8_avx2.cpp).
+// UTF-8 validation: the portable kernel (utf8_avx2.cpp has the AVX2 one; dispatch.cpp
+// chooses).
 
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <string_view>
 
 #include "ujson/detail/scan.hpp"
 #include "ujson/detail/utf8.hpp"
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define UJSON_X86_DISPATCH 1
-#else
-#define UJSON_X86_DISPATCH 0
-#endif
 
 namespace ujson::detail {
 
@@ -34,42 +26,5 @@ bool utf8_valid_scalar(const char* p, std::size_t n) noexcept {
   }
   return true;
 }
-
-#if UJSON_X86_DISPATCH
-
-bool cpu_has_avx2() noexcept { return __builtin_cpu_supports("avx2"); }
-
-#else
-
-bool cpu_has_avx2() noexcept { return false; }
-bool utf8_valid_avx2(const char* p, std::size_t n) noexcept { return utf8_valid_scalar(p, n); }
-
-#endif
-
-namespace {
-
-struct kernel {
-  bool (*validate)(const char*, std::size_t) noexcept;
-  std::string_view name;
-};
-
-kernel select_kernel() noexcept {
-  const kernel scalar{&utf8_valid_scalar, "scalar"};
-  const kernel avx2{&utf8_valid_avx2, "avx2"};
-  const char* forced = std::getenv("UJSON_FORCE_KERNEL");
-  if (forced != nullptr && std::string_view(forced) == "scalar") return scalar;
-  return cpu_has_avx2() ? avx2 : scalar;
-}
-
-const kernel& selected() noexcept {
-  static const kernel k = select_kernel();
-  return k;
-}
-
-}  // namespace
-
-bool utf8_valid(const char* p, std::size_t n) noexcept { return selected().validate(p, n); }
-
-std::string_view utf8_kernel_name() noexcept { return selected().name; }
 
 }  // namespace ujson::detail

@@ -1,5 +1,5 @@
 // The AVX2 UTF-8 kernel. This file alone is compiled with -mavx2 (codec/CMakeLists.txt)
-// and runs only after utf8.cpp has seen AVX2 on the CPU. It includes no header with inline
+// and runs only after dispatch.cpp has seen AVX2 on the CPU. It includes no header with inline
 // functions of the project's, so no AVX2 copy of one can be picked by the linker for code
 // that runs elsewhere.
 //

@@ -1,7 +1,7 @@
 #pragma once
 // The validation fast path: a yes/no recognizer of RFC 8259 JSON in two stages (SIMD
 // classification of 64-byte blocks into token positions, then a grammar walk over the
-// tokens), chosen at run time (codec/src/simd/recognize.cpp). It only ever answers "valid"
+// tokens), chosen at run time with the other kernels (detail/kernels.hpp). It only ever answers "valid"
 // or "not sure": the decoder then runs its ordinary state machine, which finds the exact
 // error (code, offset, line, column) or, for inputs the recognizer does not take on
 // (deeper than its fixed stack, non-default options), the answer itself.
@@ -18,17 +18,10 @@ inline constexpr std::size_t recognizer_depth = 1024;
 
 // True only when [p, p + n) is one valid JSON text with default decode options and
 // nesting at most max_depth. False: invalid, or deeper than recognizer_depth, or no
-// recognizer on this CPU (UJSON_FORCE_KERNEL=scalar turns it off).
+// recognizer in the kernel set in use (the portable one has none).
 bool recognize(const char* p, std::size_t n, std::size_t max_depth) noexcept;
 
-// Whether recognize() can ever answer true here: the CPU can run the kernel and no scalar
-// kernel was forced (UJSON_FORCE_KERNEL=scalar).
-bool recognizer_available() noexcept;
-
-// Whether the CPU has what the AVX2 kernel needs: AVX2, PCLMUL, BMI1, POPCNT.
-bool recognizer_cpu_support() noexcept;
-
-// The AVX2 kernel directly, for tests and fuzzers; only where recognizer_cpu_support().
+// The AVX2 kernel directly; only where kernels.hpp offers avx2.
 bool recognize_avx2(const char* p, std::size_t n, std::size_t max_depth) noexcept;
 
 }  // namespace ujson::detail

@@ -1,0 +1,36 @@
+#pragma once
+// The one run-time choice of SIMD kernels (codec/src/simd/dispatch.cpp). Every kernel
+// that depends on the CPU (UTF-8 validation, the validation recognizer, and the Python
+// module's str builder) is reached through the table chosen here, once per process, from
+// the CPU and the environment variable UJSON_FORCE_KERNEL (read once):
+//   portable | scalar   the portable kernels, as a CPU without AVX2 runs them
+//   avx2                AVX2 (with PCLMUL, BMI1, POPCNT), where the CPU has them
+// Unset, or a kernel this CPU cannot run, chooses the best kernel it can run.
+// The compile-time SSE2 scans of detail/scan.hpp are part of x86-64 and need no choice.
+//
+// Declarations only: each kernel lives in a file compiled for its instruction set.
+
+#include <cstddef>
+#include <span>
+#include <string_view>
+
+namespace ujson::detail {
+
+enum class kernel_set : unsigned char { portable, avx2 };
+
+struct kernel_table {
+  kernel_set set;
+  std::string_view name;
+  // Whether [p, p + n) is well-formed UTF-8 (see utf8.hpp).
+  bool (*utf8_valid)(const char* p, std::size_t n) noexcept;
+  // The validation fast path (see recognize.hpp); the portable table's always says false.
+  bool (*recognize)(const char* p, std::size_t n, std::size_t max_depth) noexcept;
+};
+
+// The table in use: chosen on the first call, the same for the rest of the process.
+const kernel_table& kernels() noexcept;
+
+// Every kernel set this CPU can run, portable first, for tests and fuzzers that compare them.
+std::span<const kernel_table* const> runnable_kernels() noexcept;
+
+}  // namespace ujson::detail

@@ -1,0 +1,24 @@
+#pragma once
+// What the CPU can run, for the one kernel choice (dispatch.cpp). The kernels themselves
+// are files compiled with their instruction set's flags (codec/CMakeLists.txt); this header
+// and the dispatcher are compiled for the baseline, so they run on every x86-64 CPU.
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define UJSON_X86_DISPATCH 1
+#else
+#define UJSON_X86_DISPATCH 0
+#endif
+
+namespace ujson::detail {
+
+// Everything the AVX2 kernels are compiled with: -mavx2 -mbmi -mpopcnt -mpclmul.
+inline bool cpu_runs_avx2_kernels() noexcept {
+#if UJSON_X86_DISPATCH
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("bmi") &&
+         __builtin_cpu_supports("popcnt");
+#else
+  return false;
+#endif
+}
+
+}  // namespace ujson::detail

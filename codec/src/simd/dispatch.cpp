@@ -1,0 +1,72 @@
+// The one run-time choice of kernels (ujson/detail/kernels.hpp).
+
+#include <cstdlib>
+#include <string_view>
+
+#include "arch.hpp"
+#include "ujson/detail/kernels.hpp"
+#include "ujson/detail/recognize.hpp"
+#include "ujson/detail/utf8.hpp"
+
+namespace ujson::detail {
+namespace {
+
+bool recognize_nothing(const char*, std::size_t, std::size_t) noexcept { return false; }
+
+constexpr kernel_table portable_table{kernel_set::portable, "portable", &utf8_valid_scalar, &recognize_nothing};
+
+#if UJSON_X86_DISPATCH
+constexpr kernel_table avx2_table{kernel_set::avx2, "avx2", &utf8_valid_avx2, &recognize_avx2};
+#endif
+
+struct runnable {
+  const kernel_table* tables[2];
+  std::size_t count;
+};
+
+runnable find_runnable() noexcept {
+  runnable r{{&portable_table, nullptr}, 1};
+#if UJSON_X86_DISPATCH
+  if (cpu_runs_avx2_kernels()) r.tables[r.count++] = &avx2_table;
+#endif
+  return r;
+}
+
+const runnable& runnable_tables() noexcept {
+  static const runnable r = find_runnable();
+  return r;
+}
+
+// The best runnable kernel, or the one UJSON_FORCE_KERNEL names if this CPU runs it.
+const kernel_table& choose() noexcept {
+  const runnable& r = runnable_tables();
+  const char* forced = std::getenv("UJSON_FORCE_KERNEL");
+  if (forced != nullptr) {
+    const std::string_view name(forced);
+    if (name == "scalar") return portable_table;
+    for (std::size_t i = 0; i < r.count; ++i) {
+      if (r.tables[i]->name == name) return *r.tables[i];
+    }
+  }
+  return *r.tables[r.count - 1];
+}
+
+}  // namespace
+
+const kernel_table& kernels() noexcept {
+  static const kernel_table& chosen = choose();
+  return chosen;
+}
+
+std::span<const kernel_table* const> runnable_kernels() noexcept {
+  const runnable& r = runnable_tables();
+  return {r.tables, r.count};
+}
+
+bool utf8_valid(const char* p, std::size_t n) noexcept { return kernels().utf8_valid(p, n); }
+
+bool recognize(const char* p, std::size_t n, std::size_t max_depth) noexcept {
+  return kernels().recognize(p, n, max_depth);
+}
+
+}  // namespace ujson::detail

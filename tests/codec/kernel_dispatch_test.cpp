@@ -1,0 +1,63 @@
+// The one run-time kernel choice (ujson/detail/kernels.hpp): it honours UJSON_FORCE_KERNEL
+// (make test's second pass sets it to scalar), otherwise takes the best kernel the CPU
+// runs, and every entry point goes through the kernel set it chose.
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "ujson/detail/kernels.hpp"
+#include "ujson/detail/recognize.hpp"
+#include "ujson/detail/utf8.hpp"
+#include "ujson/validate.hpp"
+
+namespace {
+
+using ujson::detail::kernel_set;
+using ujson::detail::kernels;
+using ujson::detail::runnable_kernels;
+
+TEST(KernelDispatch, PortableAlwaysRunsAndComesFirst) {
+  ASSERT_FALSE(runnable_kernels().empty());
+  EXPECT_EQ(runnable_kernels().front()->set, kernel_set::portable);
+  EXPECT_EQ(runnable_kernels().front()->name, "portable");
+}
+
+TEST(KernelDispatch, ChoosesTheForcedKernelOrTheBest) {
+  const char* forced = std::getenv("UJSON_FORCE_KERNEL");
+  const std::string_view name = forced == nullptr ? "" : forced;
+  // Unset, or naming a kernel this CPU cannot run or one that does not exist: the best.
+  const ujson::detail::kernel_table* want = runnable_kernels().back();
+  for (const ujson::detail::kernel_table* k : runnable_kernels()) {
+    if (k->name == name || (name == "scalar" && k->set == kernel_set::portable)) want = k;
+  }
+  EXPECT_EQ(&kernels(), want) << kernels().name;
+  EXPECT_EQ(&kernels(), &kernels());  // chosen once
+}
+
+TEST(KernelDispatch, TheAvx2SetIsOfferedExactlyWhereTheCpuHasIt) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  const bool cpu = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") &&
+                   __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
+#else
+  const bool cpu = false;
+#endif
+  EXPECT_EQ(runnable_kernels().back()->set == kernel_set::avx2, cpu);
+}
+
+// The recognizer answers "valid" only in a set that has one; the portable set sends every
+// input to the decoder, which still accepts it.
+TEST(KernelDispatch, TheRecognizerFollowsTheChoice) {
+  const std::string doc = R"({"a":[1,2.5,"x\u00e9",true,null]})";
+  EXPECT_EQ(ujson::detail::recognize(doc.data(), doc.size(), 1024), kernels().set != kernel_set::portable);
+  EXPECT_FALSE(ujson::validate(doc));
+  for (const ujson::detail::kernel_table* k : runnable_kernels()) {
+    EXPECT_EQ(k->recognize(doc.data(), doc.size(), 1024), k->set != kernel_set::portable) << k->name;
+    EXPECT_TRUE(k->utf8_valid("\xC3\xA9", 2)) << k->name;
+    EXPECT_FALSE(k->utf8_valid("\xED\xA0\x80", 3)) << k->name;
+  }
+}
+
+}  // namespace

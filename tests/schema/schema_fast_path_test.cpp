@@ -109,4 +109,24 @@ TEST(SchemaFastPath, QuickChecksCoverEachKind) {
   }
 }
 
+TEST(SchemaFastPath, DoubleLimitsKeepTheirEdges) {
+  // Limits as written, exclusive ones, and contradictory pairs, on doubles at and next to them.
+  for (const char* schema : {R"({"minimum": 1.5, "maximum": 2.5})", R"({"exclusiveMinimum": 1.5, "exclusiveMaximum": 2.5})",
+                             R"({"maximum": 2.5, "exclusiveMinimum": 2.5})", R"({"exclusiveMaximum": 1.5, "minimum": 1.5})",
+                             R"({"type": "integer", "minimum": 2, "maximum": 2})", R"({"minimum": 9007199254740993})"}) {
+    SCOPED_TRACE(schema);
+    const auto v = compiled(schema);
+    for (const char* text : {"1.4999999999999998", "1.5", "1.5000000000000002", "2.0", "2.4999999999999996", "2.5",
+                             "2.5000000000000004", "9007199254740992.0", "9007199254740994.0", "2"}) {
+      verdict(v, text);  // is_valid and validate agree
+    }
+  }
+  const auto v = compiled(R"({"exclusiveMinimum": 1.5, "maximum": 2.5})");
+  EXPECT_FALSE(verdict(v, "1.5"));
+  EXPECT_TRUE(verdict(v, "1.5000000000000002"));
+  EXPECT_TRUE(verdict(v, "2.5"));
+  EXPECT_FALSE(verdict(v, "2.5000000000000004"));
+  EXPECT_FALSE(verdict(compiled(R"({"maximum": 2.5, "exclusiveMinimum": 2.5})"), "2.5"));
+}
+
 }  // namespace

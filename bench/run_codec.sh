@@ -19,4 +19,5 @@ cmake --preset bench
 cmake --build --preset bench -j2
 build/bench/bench/codec/codec_bench --check
 python3 bench/codec/report.py "$@"
+python3 bench/schema/report.py
 python3 bench/cli/compare.py

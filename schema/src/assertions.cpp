@@ -7,6 +7,7 @@
 #include "equality.hpp"
 #include "evaluator.hpp"
 #include "numbers.hpp"
+#include "value_checks.hpp"
 
 namespace ujson::schema::detail {
 namespace {
@@ -49,41 +50,6 @@ std::string expected_types(std::uint8_t mask) {
   return out;
 }
 
-bool has_type(std::uint8_t mask, const value& v) {
-  switch (v.type()) {
-    case kind::null: return mask & t_null;
-    case kind::boolean: return mask & t_boolean;
-    case kind::string: return mask & t_string;
-    case kind::array: return mask & t_array;
-    case kind::object: return mask & t_object;
-    default: return (mask & t_number) || ((mask & t_integer) && is_integer(v));
-  }
-}
-
-// Code points, as JSON Schema counts a string's length (the DOM's strings are UTF-8).
-std::size_t code_points(std::string_view s) {
-  std::size_t n = 0;
-  for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
-
-// compare_numbers(v, limit), without its general path for the common cases: a double
-// instance, or an integer instance within 2^53, against a limit that is a double.
-int compare_to_limit(const value& v, const keyword& k) {
-  if (k.limit_is_double) {
-    double x;
-    if (v.type() == kind::double_) {
-      x = v.as_double();
-    } else if (v.type() == kind::int64 && v.as_int64() >= -(1LL << 53) && v.as_int64() <= (1LL << 53)) {
-      x = static_cast<double>(v.as_int64());
-    } else {
-      return compare_numbers(v, *k.literal);
-    }
-    return x < k.limit ? -1 : (x > k.limit ? 1 : 0);
-  }
-  return compare_numbers(v, *k.literal);
-}
-
 std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
 }  // namespace
@@ -116,10 +82,11 @@ bool evaluator::assertion(const keyword& k, const value& v) {
       return !v.is_number() || compare_to_limit(v, k) > 0 ||
              fail(k, [&] { return number_text(v) + " is not greater than " + number_text(*k.literal); });
     case op::max_length:
-      return !v.is_string() || code_points(v.as_string()) <= k.count ||
+      // A string has at most as many code points as bytes, and at least a quarter as many.
+      return !v.is_string() || v.as_string().size() <= k.count || code_points(v.as_string()) <= k.count ||
              fail(k, [&] { return "longer than " + std::to_string(k.count) + " characters"; });
     case op::min_length:
-      return !v.is_string() || code_points(v.as_string()) >= k.count ||
+      return !v.is_string() || v.as_string().size() / 4 >= k.count || code_points(v.as_string()) >= k.count ||
              fail(k, [&] { return "shorter than " + std::to_string(k.count) + " characters"; });
     case op::pattern:
       return !v.is_string() || p_.regexes[k.regexes[0]]->search(v.as_string()) ||
@@ -145,7 +112,7 @@ bool evaluator::assertion(const keyword& k, const value& v) {
       return !v.is_object() || v.size() >= k.count ||
              fail(k, [&] { return "has " + std::to_string(v.size()) + " properties, fewer than " + std::to_string(k.count); });
     case op::required: {
-      if (!v.is_object()) return true;
+      if (!v.is_object() || (k.fused && !paths_)) return true;  // properties_at_once checks it
       bool valid = true;
       for (const std::string_view name : k.required) {
         if (v.find(name)) continue;

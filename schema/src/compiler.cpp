@@ -3,6 +3,8 @@
 // already made). Malformed keywords, unresolvable references and patterns RE2 cannot run
 // fail here, with the JSON Pointer of the keyword.
 
+#include <bit>
+#include <cstring>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -15,21 +17,65 @@
 
 namespace ujson::schema::detail {
 
+namespace {
+
+std::uint64_t load_bytes(const char* p, std::size_t n) {
+  std::uint64_t x = 0;
+  std::memcpy(&x, p, n);
+  return x;
+}
+
+// Length and the first and last eight bytes: property names differ there.
+std::uint64_t name_hash(std::string_view s) {
+  std::uint64_t h = s.size() * 0x9E3779B97F4A7C15ULL;
+  if (s.size() >= 8) {
+    h ^= load_bytes(s.data(), 8);
+    h += load_bytes(s.data() + s.size() - 8, 8) * 0xC2B2AE3D27D4EB4FULL;
+  } else if (!s.empty()) {
+    h ^= load_bytes(s.data(), s.size());
+  }
+  return h * 0xFF51AFD7ED558CCDULL;
+}
+
+}  // namespace
+
 void name_table::add(std::string_view name, std::uint32_t slot) {
-  if (!index_.emplace(name, slot).second) return;
+  if (find(name) != no_node) return;
   names_.push_back(name);
   slots_.push_back(slot);
+  if (names_.size() > 8 && names_.size() * 2 > table_.size()) {
+    rehash();
+  } else if (!table_.empty()) {
+    std::size_t i = name_hash(name) >> shift_;
+    while (table_[i] != 0) i = (i + 1) & (table_.size() - 1);
+    table_[i] = static_cast<std::uint32_t>(names_.size());
+  }
+}
+
+void name_table::rehash() {
+  std::size_t size = 16;
+  while (size < names_.size() * 4) size *= 2;
+  table_.assign(size, 0);
+  shift_ = 64 - static_cast<unsigned>(std::countr_zero(size));
+  for (std::size_t n = 0; n < names_.size(); ++n) {
+    std::size_t i = name_hash(names_[n]) >> shift_;
+    while (table_[i] != 0) i = (i + 1) & (size - 1);
+    table_[i] = static_cast<std::uint32_t>(n + 1);
+  }
 }
 
 std::uint32_t name_table::find(std::string_view name) const noexcept {
-  if (names_.size() <= 8) {
+  if (table_.empty()) {
     for (std::size_t i = 0; i < names_.size(); ++i) {
       if (names_[i] == name) return slots_[i];
     }
     return no_node;
   }
-  const auto it = index_.find(name);
-  return it == index_.end() ? no_node : it->second;
+  for (std::size_t i = name_hash(name) >> shift_;; i = (i + 1) & (table_.size() - 1)) {
+    const std::uint32_t at = table_[i];
+    if (at == 0) return no_node;
+    if (names_[at - 1] == name) return slots_[at - 1];
+  }
 }
 
 namespace {
@@ -490,6 +536,7 @@ std::shared_ptr<const program> compile_program(std::shared_ptr<const store> regi
   p->assert_formats = registry->how.assert_formats;
   compiler c(*registry, *p, problem);
   if (!c.compile_entry(uri)) return nullptr;
+  prepare_fast_paths(*p);
   return p;
 }
 

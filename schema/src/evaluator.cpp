@@ -68,7 +68,7 @@ void evaluator::record(std::string_view keyword, std::string_view location, std:
   if (errors_->size() >= max_errors_) stop_ = true;
 }
 
-bool evaluator::eval(std::uint32_t n, const value& v, annotations* out) {
+bool evaluator::eval_keywords(std::uint32_t n, const value& v, annotations* out) {
   const node& nd = p_.nodes[n];
   if (nd.is_false) {
     if (quiet_ == 0) {
@@ -103,12 +103,17 @@ bool evaluator::eval(std::uint32_t n, const value& v, annotations* out) {
   annotations* mine = out;
   if (nd.collects && (v.is_object() || v.is_array())) mine = &local.emplace();
   bool valid = true;
-  for (const keyword& k : nd.keywords) {
-    if (!apply(k, v, mine)) {
-      valid = false;
-      if (quiet_ != 0 || stop_) break;
+  if (!paths_) {
+    valid = passes_quick_checks(nd.quick, v);
+    for (std::size_t i = 0; i < nd.rest.size() && valid && !stop_; ++i) valid = apply(nd.keywords[nd.rest[i]], v, mine);
+  } else {
+    for (const keyword& k : nd.keywords) {
+      if (!apply(k, v, mine)) {
+        valid = false;
+        if (quiet_ != 0 || stop_) break;
+      }
+      if (stop_) break;
     }
-    if (stop_) break;
   }
   if (valid && local && out) out->merge(*local);
 
@@ -145,39 +150,10 @@ bool evaluator::follow(std::uint32_t target, const keyword& k, const value& v, a
   return ok;
 }
 
-bool evaluator::descend(std::uint32_t n, const keyword& k, std::size_t i, const value& v, annotations* out) {
-  if (!paths_) return eval(n, v, out);
-  keyword_path_.push_back({&k.child_locations[i], k.name});
-  const bool ok = eval(n, v, out);
-  keyword_path_.pop_back();
-  return ok;
-}
-
-bool evaluator::in_place(const keyword& k, std::size_t i, const value& v, annotations* out) {
-  return descend(k.nodes[i], k, i, v, out);
-}
-
 bool evaluator::quietly(const keyword& k, std::size_t i, const value& v, annotations* out) {
   ++quiet_;
   const bool ok = in_place(k, i, v, out);
   --quiet_;
-  return ok;
-}
-
-bool evaluator::at_member(const keyword& k, std::size_t i, const member& m) {
-  if (!paths_) return in_place(k, i, m.val, nullptr);
-  const std::string_view key = m.key.as_string();
-  instance_path_.push_back({key.data(), key.size()});
-  const bool ok = in_place(k, i, m.val, nullptr);
-  instance_path_.pop_back();
-  return ok;
-}
-
-bool evaluator::at_item(const keyword& k, std::size_t i, const value& item, std::size_t index) {
-  if (!paths_) return in_place(k, i, item, nullptr);
-  instance_path_.push_back({nullptr, index});
-  const bool ok = in_place(k, i, item, nullptr);
-  instance_path_.pop_back();
   return ok;
 }
 
@@ -352,6 +328,7 @@ bool evaluator::object_applicator(const keyword& k, const value& v, annotations*
   };
   switch (k.code) {
     case op::properties:
+      if (!paths_) return properties_at_once(k, members, out);
       for (std::size_t j = 0; j < n; ++j) {
         const std::uint32_t slot = k.names.find(members[j].key.as_string());
         if (slot != no_node && !check(slot, j)) break;
@@ -365,6 +342,7 @@ bool evaluator::object_applicator(const keyword& k, const value& v, annotations*
       }
       return valid;
     case op::additional_properties:
+      if (k.fused && !paths_) return true;  // properties_at_once did it
       for (std::size_t j = 0; j < n; ++j) {
         const std::string_view key = members[j].key.as_string();
         if (k.names.find(key) != no_node) continue;
@@ -389,6 +367,22 @@ bool evaluator::object_applicator(const keyword& k, const value& v, annotations*
       if (out) out->all = true;
       return valid;
   }
+}
+
+bool evaluator::properties_at_once(const keyword& k, std::span<const member> members, annotations* out) {
+  const keyword* additional = k.additional != 0 ? &k + k.additional : nullptr;
+  std::uint64_t required = 0;
+  for (std::size_t j = 0; j < members.size(); ++j) {
+    const std::uint32_t slot = k.names.find(members[j].key.as_string());
+    if (out && (slot != no_node || additional)) out->mark(j, members.size());
+    if (slot != no_node) {
+      if (!k.required_bits.empty()) required |= k.required_bits[slot];
+      if (!in_place(k, slot, members[j].val, nullptr)) return false;
+    } else if (additional && !in_place(*additional, 0, members[j].val, nullptr)) {
+      return false;
+    }
+  }
+  return required == k.required_mask;
 }
 
 }  // namespace ujson::schema::detail

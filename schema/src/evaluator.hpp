@@ -5,10 +5,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "program.hpp"
+#include "value_checks.hpp"
 #include "ujson/schema/schema.hpp"
 
 namespace ujson::schema::detail {
@@ -33,7 +35,9 @@ class evaluator {
   bool run(const value& instance);
 
  private:
+  // The verdict-only walk's shortcuts (quick_checks), inline; then eval_keywords.
   bool eval(std::uint32_t n, const value& v, annotations* out);
+  bool eval_keywords(std::uint32_t n, const value& v, annotations* out);
   bool apply(const keyword& k, const value& v, annotations* out);
   // A subschema at the same instance location (in place) or below it.
   // Subschema i of k (k.nodes[i], at k.child_locations[i]) at the same instance location,
@@ -47,6 +51,8 @@ class evaluator {
 
   bool assertion(const keyword& k, const value& v);  // assertions.cpp
   bool object_applicator(const keyword& k, const value& v, annotations* out);
+  // properties with its fused siblings (additionalProperties, required), verdict only.
+  bool properties_at_once(const keyword& k, std::span<const member> members, annotations* out);
   bool array_applicator(const keyword& k, const value& v, annotations* out);
   std::uint32_t dynamic_target(const keyword& k) const;
   // $ref and $dynamicRef: a reference that comes back to a schema already being evaluated
@@ -91,6 +97,59 @@ class evaluator {
   bool paths_;
   bool too_deep_ = false;
 };
+
+inline bool evaluator::eval(std::uint32_t n, const value& v, annotations* out) {
+  if (!paths_) {
+    // The verdict alone (fast_paths.cpp): past $ref-only schemas, type and bounds at once,
+    // and a schema with nothing more needs none of the bookkeeping of eval_keywords. Each
+    // schema skipped still counts as the step and level it is in validate(), and where
+    // one of them would reach a limit, validate()'s own path runs: the verdicts agree.
+    const node& from = p_.nodes[n];
+    const node& nd = p_.nodes[from.direct];
+    const std::uint32_t levels = from.hops + (nd.keywords.empty() ? 0 : 1);
+    if (depth_ + levels <= max_evaluation_depth && steps_ + levels <= step_budget_) {
+      if (nd.rest.empty()) {
+        steps_ += levels;
+        return passes_quick_checks(nd.quick, v);
+      }
+      steps_ += from.hops;
+      depth_ += from.hops;
+      const bool ok = eval_keywords(from.direct, v, out);
+      depth_ -= from.hops;
+      return ok;
+    }
+  }
+  return eval_keywords(n, v, out);
+}
+
+inline bool evaluator::descend(std::uint32_t n, const keyword& k, std::size_t i, const value& v, annotations* out) {
+  if (!paths_) return eval(n, v, out);
+  keyword_path_.push_back({&k.child_locations[i], k.name});
+  const bool ok = eval(n, v, out);
+  keyword_path_.pop_back();
+  return ok;
+}
+
+inline bool evaluator::in_place(const keyword& k, std::size_t i, const value& v, annotations* out) {
+  return descend(k.nodes[i], k, i, v, out);
+}
+
+inline bool evaluator::at_member(const keyword& k, std::size_t i, const member& m) {
+  if (!paths_) return in_place(k, i, m.val, nullptr);
+  const std::string_view key = m.key.as_string();
+  instance_path_.push_back({key.data(), key.size()});
+  const bool ok = in_place(k, i, m.val, nullptr);
+  instance_path_.pop_back();
+  return ok;
+}
+
+inline bool evaluator::at_item(const keyword& k, std::size_t i, const value& item, std::size_t index) {
+  if (!paths_) return in_place(k, i, item, nullptr);
+  instance_path_.push_back({nullptr, index});
+  const bool ok = in_place(k, i, item, nullptr);
+  instance_path_.pop_back();
+  return ok;
+}
 
 std::string pointer_text(const std::vector<std::string>& tokens);
 

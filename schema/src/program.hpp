@@ -39,7 +39,8 @@ enum type_bit : std::uint8_t {
   t_null = 1, t_boolean = 2, t_object = 4, t_array = 8, t_number = 16, t_string = 32, t_integer = 64,
 };
 
-// Names to subschemas: a linear scan while small, a hash table beyond.
+// Names to subschemas: a linear scan while small, an open-addressing table beyond (one
+// multiply per lookup; looked up once per instance member, so it is on the hot path).
 class name_table {
  public:
   void add(std::string_view name, std::uint32_t slot);
@@ -49,9 +50,11 @@ class name_table {
   std::string_view name(std::size_t i) const noexcept { return names_[i]; }
 
  private:
+  void rehash();
   std::vector<std::string_view> names_;
   std::vector<std::uint32_t> slots_;
-  std::unordered_map<std::string_view, std::uint32_t> index_;
+  std::vector<std::uint32_t> table_;  // 1 + index into names_, 0 for empty; a power of two long
+  unsigned shift_ = 64;
 };
 
 struct keyword {
@@ -75,6 +78,26 @@ struct keyword {
   std::uint8_t types = 0;
   format_kind format = format_kind::unknown;
   bool flag = false;                         // uniqueItems: true; additionalProperties: siblings given
+
+  // The verdict-only walk (is_valid) checks an object's members in one pass (fast_paths.cpp):
+  // `properties` then also applies its sibling additionalProperties (at this offset in the
+  // node's keywords; 0: none) and sets the bits of the required names it meets.
+  std::uint32_t additional = 0;
+  std::vector<std::uint64_t> required_bits;  // per slot of names; empty: required is checked on its own
+  std::uint64_t required_mask = 0;
+  bool fused = false;                        // required, additionalProperties: done by properties
+};
+
+// What the verdict-only walk checks of a value before a node's remaining keywords, in one
+// switch on the value's kind (fast_paths.cpp): its type and the bounds of its kind.
+struct quick_checks {
+  std::uint8_t types = 0xFF;  // type bits allowed (0: the false schema)
+  const keyword* lower = nullptr;  // minimum or exclusiveMinimum
+  const keyword* upper = nullptr;  // maximum or exclusiveMaximum
+  std::uint64_t min_length = 0, max_length = UINT64_MAX;
+  const regex* pattern = nullptr;
+  std::uint64_t min_items = 0, max_items = UINT64_MAX;
+  std::uint64_t min_members = 0, max_members = UINT64_MAX;
 };
 
 struct node {
@@ -83,6 +106,13 @@ struct node {
   bool is_false = false;
   // Has unevaluatedItems/Properties: gathers what its in-place applicators evaluated.
   bool collects = false;
+  // For the verdict-only walk (fast_paths.cpp): the node a chain of schemas that are only a
+  // $ref ends at (this node when it is not one), what quick_checks covers, and the indices
+  // of the keywords left to apply one by one (empty: no bookkeeping needed at all).
+  std::uint32_t direct = no_node;
+  std::uint32_t hops = 0;  // the $ref-only schemas on the way to direct
+  quick_checks quick;
+  std::vector<std::uint32_t> rest;
 };
 
 struct resource {
@@ -98,6 +128,10 @@ struct program {
   bool assert_formats = false;
   std::uint32_t entry = 0;
 };
+
+// Sets the fields the verdict-only walk uses (node::direct, quick, rest, the fused object
+// keywords) once every node is built.
+void prepare_fast_paths(program& p);
 
 // Builds the program of the schema at `uri` (absolute), or says why it cannot.
 std::shared_ptr<const program> compile_program(std::shared_ptr<const store> registry, std::string_view uri,

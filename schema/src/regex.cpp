@@ -177,9 +177,13 @@ std::unique_ptr<regex> regex::compile(std::string_view ecma_pattern, std::string
     problem = re->error();
     return nullptr;
   }
-  return std::unique_ptr<regex>(new regex(std::move(re)));
+  std::unique_ptr<regex> out(new regex(std::move(re)));
+  out->simple_ = simple_pattern::parse(ecma_pattern);
+  return out;
 }
 
-bool regex::search(std::string_view text) const { return RE2::PartialMatch(text, *re_); }
+bool regex::search(std::string_view text) const {
+  return simple_ ? simple_->search(text) : RE2::PartialMatch(text, *re_);
+}
 
 }  // namespace ujson::schema::detail

@@ -5,8 +5,11 @@
 // look-around) are refused when the schema loads.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+
+#include "simple_pattern.hpp"
 
 namespace re2 {
 class RE2;
@@ -25,6 +28,8 @@ class regex {
  private:
   explicit regex(std::unique_ptr<re2::RE2> re);
   std::unique_ptr<re2::RE2> re_;
+  // The same pattern without RE2, when it is simple enough (RE2 still checked it).
+  std::optional<simple_pattern> simple_;
 };
 
 // The ECMA-262 pattern in RE2's syntax; false with `problem` set for what RE2 cannot do.

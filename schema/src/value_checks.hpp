@@ -1,0 +1,71 @@
+#pragma once
+// The checks of one value that both the keyword-by-keyword walk (assertions.cpp) and the
+// verdict-only walk's quick_checks (evaluator.cpp) make, inline for the second's sake.
+
+#include <cstdint>
+#include <string_view>
+
+#include "numbers.hpp"
+#include "program.hpp"
+
+namespace ujson::schema::detail {
+
+inline bool has_type(std::uint8_t mask, const value& v) {
+  switch (v.type()) {
+    case kind::null: return mask & t_null;
+    case kind::boolean: return mask & t_boolean;
+    case kind::string: return mask & t_string;
+    case kind::array: return mask & t_array;
+    case kind::object: return mask & t_object;
+    default: return (mask & t_number) || ((mask & t_integer) && is_integer(v));
+  }
+}
+
+// Code points, as JSON Schema counts a string's length (the DOM's strings are UTF-8).
+inline std::size_t code_points(std::string_view s) {
+  std::size_t n = 0;
+  for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+// compare_numbers(v, limit), without its general path for the common cases: a double
+// instance, or an integer instance within 2^53, against a limit that is a double.
+inline int compare_to_limit(const value& v, const keyword& k) {
+  if (k.limit_is_double) {
+    double x;
+    if (v.type() == kind::double_) {
+      x = v.as_double();
+    } else if (v.type() == kind::int64 && v.as_int64() >= -(1LL << 53) && v.as_int64() <= (1LL << 53)) {
+      x = static_cast<double>(v.as_int64());
+    } else {
+      return compare_numbers(v, *k.literal);
+    }
+    return x < k.limit ? -1 : (x > k.limit ? 1 : 0);
+  }
+  return compare_numbers(v, *k.literal);
+}
+
+// quick_checks (fast_paths.cpp): a value's type and the bounds of its kind, in one switch.
+inline bool passes_quick_checks(const quick_checks& q, const value& v) {
+  if (!has_type(q.types, v)) return false;
+  switch (v.type()) {
+    case kind::null:
+    case kind::boolean: return true;
+    case kind::string: {
+      const std::string_view s = v.as_string();
+      // Code points are counted only when the byte length cannot decide (see max_length).
+      if (s.size() > q.max_length || s.size() / 4 < q.min_length) {
+        const std::size_t n = code_points(s);
+        if (n < q.min_length || n > q.max_length) return false;
+      }
+      return !q.pattern || q.pattern->search(s);
+    }
+    case kind::array: return v.size() >= q.min_items && v.size() <= q.max_items;
+    case kind::object: return v.size() >= q.min_members && v.size() <= q.max_members;
+    default:
+      return (!q.lower || compare_to_limit(v, *q.lower) >= (q.lower->code == op::exclusive_minimum ? 1 : 0)) &&
+             (!q.upper || compare_to_limit(v, *q.upper) <= (q.upper->code == op::exclusive_maximum ? -1 : 0));
+  }
+}
+
+}  // namespace ujson::schema::detail

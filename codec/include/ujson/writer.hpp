@@ -47,8 +47,43 @@ class writer : public events_as_calls<writer> {
   errc number(double v);
   // Number text already known to be valid JSON (a big number from the decoder).
   errc raw_number(std::string_view text);
-  errc string(std::string_view utf8);
-  errc key(std::string_view utf8);
+  errc string(std::string_view utf8) {
+    // As key(): a value where one is due, compact and unsorted, inline; the comma only in
+    // an array (in an object, key() wrote it).
+    if (status_ == errc::ok && !expect_key_ && plain_compact_ && !kinds_.empty()) [[likely]] {
+      if (utf8.size() <= max_string_input) [[likely]] {
+        const bool in_object = kinds_.back() != 0;
+        char* out = out_.reserve(utf8.size() * 6 + 3);
+        if (need_comma_ && !in_object) *out++ = ',';
+        out = put_string(out, utf8);
+        if (out != nullptr) [[likely]] {
+          out_.commit(out);
+          need_comma_ = true;
+          expect_key_ = in_object;
+          return errc::ok;
+        }
+      }
+    }
+    return string_slow(utf8);
+  }
+  errc key(std::string_view utf8) {
+    // Compact and unsorted, a key where one is due (the common case of an adapter's
+    // object walk): comma, string and colon under one reservation, inline.
+    if (status_ == errc::ok && expect_key_ && plain_compact_ && !kinds_.empty()) [[likely]] {
+      if (utf8.size() <= max_string_input) [[likely]] {
+        char* out = out_.reserve(utf8.size() * 6 + 4);
+        if (need_comma_) *out++ = ',';
+        out = put_string(out, utf8);
+        if (out != nullptr) [[likely]] {
+          *out++ = ':';
+          out_.commit(out);
+          expect_key_ = false;
+          return errc::ok;
+        }
+      }
+    }
+    return key_slow(utf8);
+  }
   errc begin_array();
   errc end_array();
   errc begin_object();
@@ -98,6 +133,11 @@ class writer : public events_as_calls<writer> {
     return before_value_slow();
   }
   errc before_value_slow();
+  errc key_slow(std::string_view s);
+  errc string_slow(std::string_view s);
+  // Longest string whose worst-case output (6 bytes per input byte, quotes, a separator
+  // each side) a size_t counts.
+  static constexpr std::size_t max_string_input = (SIZE_MAX - 4) / 6;
   void write_item_separator() { out_.append(options_.item_separator); }
   void after_value() {
     if (kinds_.empty()) [[unlikely]] {
@@ -177,6 +217,8 @@ class writer : public events_as_calls<writer> {
   bool pass_non_ascii_ = false;
   bool extra_escapes_ = false;  // escape_forward_slashes or encode_html_chars
   bool canonical_ = false;      // encode_options::canonical
+  bool check_utf8_ = true;      // not encode_options::trusted_utf8
+  bool plain_compact_ = false;  // compact, default separators, unsorted: the inline paths of key() and string()
   // '/', '<', '>', '&' when their option is on, else '"', each repeated for a 16-byte load.
   alignas(16) char optional_escapes_[4][16];
 

@@ -8,6 +8,7 @@
 // apply a duplicate_keys policy, as the CLI's `format` does).
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -50,19 +51,11 @@ class writer : public events_as_calls<writer> {
   errc string(std::string_view utf8) {
     // As key(): a value where one is due, compact and unsorted, inline; the comma only in
     // an array (in an object, key() wrote it).
-    if (status_ == errc::ok && !expect_key_ && plain_compact_ && !kinds_.empty()) [[likely]] {
-      if (utf8.size() <= max_string_input) [[likely]] {
-        const bool in_object = kinds_.back() != 0;
-        char* out = out_.reserve(utf8.size() * 6 + 3);
-        if (need_comma_ && !in_object) *out++ = ',';
-        out = put_string(out, utf8);
-        if (out != nullptr) [[likely]] {
-          out_.commit(out);
-          need_comma_ = true;
-          expect_key_ = in_object;
-          return errc::ok;
-        }
-      }
+    if (plain_value_due() && utf8.size() <= max_string_input) [[likely]] {
+      const bool in_object = kinds_.back() != 0;
+      char* out = plain_value_start(utf8.size() * 6 + 2, in_object);
+      out = put_string(out, utf8);
+      if (out != nullptr) [[likely]] return plain_value_end(out, in_object);
     }
     return string_slow(utf8);
   }
@@ -147,7 +140,30 @@ class writer : public events_as_calls<writer> {
     need_comma_ = true;
     expect_key_ = kinds_.back() != 0;
   }
+  // The inline path of a value (compact, unsorted, inside a container, where a value is
+  // due): plain_value_start makes room for n bytes after the comma an array item needs,
+  // and plain_value_end commits what was written up to `end`.
+  bool plain_value_due() const noexcept {
+    return status_ == errc::ok && !expect_key_ && plain_compact_ && !kinds_.empty();
+  }
+  char* plain_value_start(std::size_t n, bool in_object) {
+    char* out = out_.reserve(n + 1);
+    *out = ',';
+    return out + (need_comma_ && !in_object);
+  }
+  errc plain_value_end(char* end, bool in_object) noexcept {
+    out_.commit(end);
+    need_comma_ = true;
+    expect_key_ = in_object;
+    return errc::ok;
+  }
   errc literal(const char* text, std::size_t n) {
+    if (plain_value_due()) [[likely]] {
+      const bool in_object = kinds_.back() != 0;
+      char* out = plain_value_start(n, in_object);
+      std::memcpy(out, text, n);
+      return plain_value_end(out + n, in_object);
+    }
     if (errc e = before_value(); e != errc::ok) [[unlikely]] return e;
     out_.append(text, n);
     after_value();
@@ -155,6 +171,15 @@ class writer : public events_as_calls<writer> {
   }
   template <class Int>
   errc integer(Int v) {
+    if (plain_value_due()) [[likely]] {  // never canonical (which sorts)
+      const bool in_object = kinds_.back() != 0;
+      char* out = plain_value_start(20, in_object);
+      if constexpr (std::is_signed_v<Int>) {
+        return plain_value_end(detail::format_int(v, out), in_object);
+      } else {
+        return plain_value_end(detail::format_uint(v, out), in_object);
+      }
+    }
     if (errc e = before_value(); e != errc::ok) [[unlikely]] return e;
     if (canonical_) [[unlikely]] {
       if constexpr (std::is_signed_v<Int>) {

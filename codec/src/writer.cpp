@@ -192,7 +192,7 @@ errc writer::before_value_slow() {
   return errc::ok;
 }
 
-errc writer::number(double v) {
+errc writer::number_slow(double v) {
   if (errc e = before_value(); e != errc::ok) return e;
   if (errc e = write_double(v); e != errc::ok) return fail(e);
   after_value();

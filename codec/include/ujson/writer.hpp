@@ -7,6 +7,7 @@
 // input in one pass (duplicate keys pass through as they are; go through a document to
 // apply a duplicate_keys policy, as the CLI's `format` does).
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -45,7 +46,15 @@ class writer : public events_as_calls<writer> {
   errc boolean(bool v) { return v ? literal("true", 4) : literal("false", 5); }
   errc int64(std::int64_t v) { return integer(v); }
   errc uint64(std::uint64_t v) { return integer(v); }
-  errc number(double v);
+  errc number(double v) {
+    // A finite double written shortest takes the inline path of string().
+    if (plain_value_due() && options_.double_precision < 0 && std::isfinite(v)) [[likely]] {
+      const bool in_object = kinds_.back() != 0;
+      char* out = plain_value_start(detail::max_double_chars, in_object);
+      return plain_value_end(out + detail::format_shortest(v, out), in_object);
+    }
+    return number_slow(v);
+  }
   // Number text already known to be valid JSON (a big number from the decoder).
   errc raw_number(std::string_view text);
   errc string(std::string_view utf8) {
@@ -128,6 +137,7 @@ class writer : public events_as_calls<writer> {
   errc before_value_slow();
   errc key_slow(std::string_view s);
   errc string_slow(std::string_view s);
+  errc number_slow(double v);
   // Longest string whose worst-case output (6 bytes per input byte, quotes, a separator
   // each side) a size_t counts.
   static constexpr std::size_t max_string_input = (SIZE_MAX - 4) / 6;

@@ -126,8 +126,7 @@ class encoder {
 
   // ujson counts every value against its limit, scalars too: a container that holds
   // anything may not open beyond dumps_max_depth - 1 levels. Checked once per container,
-  // after the writer opened it.
-  // True when it stopped the walk.
+  // after the writer opened it; true when it stopped the walk.
   bool items_too_deep() {
     if (w_.depth() < dumps_max_depth) [[likely]] return false;
     too_deep();

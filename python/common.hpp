@@ -4,10 +4,18 @@
 //
 // Nothing here releases the GIL: loads() reads the caller's str/bytes buffer in place and
 // dumps() reads Python objects while walking them, so both need the GIL for their whole run.
+//
+// Free-threaded CPython (3.13t, Py_GIL_DISABLED): the state kept between calls (a decoder
+// with its key cache, a writer) belongs to one call at a time through an in_use_flag
+// taken by an atomic exchange, so a thread that finds it taken builds its own, as a
+// re-entrant call does under the GIL; dumps() reads list items as new references and
+// walks a dict inside a critical section on it (dumps.cpp). The README says what of
+// this has been tested.
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -60,9 +68,46 @@ struct key_cache {
   };
   entry entries[slots] = {};
 
+  key_cache() noexcept = default;
+  key_cache(const key_cache&) = delete;
+  key_cache& operator=(const key_cache&) = delete;
+  ~key_cache() { clear(); }  // with the GIL (or the thread state) held, as every caller has
+
   void clear() noexcept {
     for (entry& e : entries) Py_CLEAR(e.str);
   }
+};
+
+// Taken by one call at a time (the decoder and the writer kept between calls). Under the
+// GIL a plain flag does: nothing runs between the test and the set. Without it
+// (Py_GIL_DISABLED), an atomic exchange; acquire and release order the state's use.
+class in_use_flag {
+ public:
+  // True when this call now holds it; false when another call (a re-entrant one, or under
+  // free threading another thread) does.
+  bool try_take() noexcept {
+#ifdef Py_GIL_DISABLED
+    return !taken_.exchange(true, std::memory_order_acquire);
+#else
+    if (taken_) return false;
+    taken_ = true;
+    return true;
+#endif
+  }
+  void give_back() noexcept {
+#ifdef Py_GIL_DISABLED
+    taken_.store(false, std::memory_order_release);
+#else
+    taken_ = false;
+#endif
+  }
+
+ private:
+#ifdef Py_GIL_DISABLED
+  std::atomic<bool> taken_{false};
+#else
+  bool taken_ = false;
+#endif
 };
 
 inline constexpr int dumps_arg_count = 12;  // obj, the ten options of ujson's dumps(), and canonical
@@ -78,10 +123,10 @@ struct module_state {
   PyObject* str_write = nullptr;     // interned "write"
   PyObject* str_decimal = nullptr;   // interned "decimal"
   PyObject* dumps_arg_names[dumps_arg_count] = {};  // interned, in dumps()'s order
-  key_cache* keys = nullptr;
-  // One decoder and one writer kept between calls (their buffers keep their capacity).
-  // A call that finds one busy (a finalizer run by the garbage collector in the middle of
-  // a call, calling loads/dumps again) builds its own.
+  // One decoder (with its key cache) and one writer kept between calls (their buffers keep
+  // their capacity). A call that finds one in use (a finalizer run by the garbage collector
+  // in the middle of a call, calling loads/dumps again; another thread without the GIL)
+  // builds its own.
   loads_context* loads_cache = nullptr;
   dumps_context* dumps_cache = nullptr;
 };
@@ -94,6 +139,7 @@ inline module_state* state_of(PyObject* module) noexcept {
 PyObject* loads(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames);
 PyObject* load(PyObject* module, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames);
 bool init_loads_cache(module_state* st) noexcept;
+void clear_loads_cache(module_state* st) noexcept;  // drops the cached keys
 void free_loads_cache(module_state* st) noexcept;
 
 // dumps.cpp

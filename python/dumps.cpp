@@ -6,7 +6,16 @@
 // never deeper than dumps_max_depth (ujson's 1025 levels): that cap is also what turns a
 // circular structure into OverflowError, with no set of visited ids. The writer's own
 // max_depth is the same number.
+//
+// References: a scalar of an exact type (str, int, float, bool, None) is written without
+// running Python code, so it is read borrowed from its list or dict (a list of True costs
+// no chain of reference-count updates on one object); containers and everything the cold
+// path handles are held while they are walked, since default(), toDict(), __json__, a
+// key's __str__ or a collection started by an allocation may change what holds them. The
+// two scalar paths that may raise (a str with a lone surrogate, an int beyond 64 bits)
+// hold their object.
 
+#include <atomic>
 #include <charconv>
 #include <cstring>
 #include <memory>
@@ -35,8 +44,10 @@ constexpr std::size_t max_cached_output = 1 << 20;
 
 struct dumps_context {
   std::unique_ptr<ujson::writer> writer;
-  bool busy = false;
-  std::size_t writers_built = 0;  // for ultrajson._cache_stats()
+  in_use_flag in_use;
+  // For ultrajson._cache_stats(), which may read it while another thread (free-threaded
+  // build) counts.
+  std::atomic<std::size_t> writers_built{0};
 
   // A writer for these (normalized) options, reusing the one kept from the last call when
   // they match: the writer's own options are normalized too.
@@ -44,7 +55,7 @@ struct dumps_context {
     if (!writer || writer->options() != options) {
       writer.reset();
       writer = std::make_unique<ujson::writer>(options);
-      ++writers_built;
+      writers_built.fetch_add(1, std::memory_order_relaxed);
     } else {
       writer->reset();
     }
@@ -54,7 +65,8 @@ struct dumps_context {
 
 PyObject* cache_stats(PyObject* module, PyObject*) {
   const dumps_context* ctx = state_of(module)->dumps_cache;
-  return Py_BuildValue("{s:n}", "writers_built", static_cast<Py_ssize_t>(ctx == nullptr ? 0 : ctx->writers_built));
+  const std::size_t built = ctx == nullptr ? 0 : ctx->writers_built.load(std::memory_order_relaxed);
+  return Py_BuildValue("{s:n}", "writers_built", static_cast<Py_ssize_t>(built));
 }
 
 bool init_dumps_cache(module_state* st) noexcept {
@@ -83,10 +95,12 @@ class encoder {
 
   stop run(PyObject* obj) { return value(obj) ? stop::none : why_; }
   bool wrote_raw() const noexcept { return wrote_raw_; }
+  // Whether every str written was ASCII (then, under the ASCII separators and without
+  // __json__ text, so is the output).
+  bool wrote_only_ascii() const noexcept { return !wrote_non_ascii_; }
 
  private:
   bool value(PyObject* obj, int default_chain = 0) {
-    if (w_.depth() >= dumps_max_depth) [[unlikely]] return too_deep();
     PyTypeObject* const type = Py_TYPE(obj);
     if (type == &PyUnicode_Type) return string(obj);
     if (type == &PyLong_Type) return integer(obj);
@@ -110,6 +124,15 @@ class encoder {
     return false;
   }
 
+  // ujson counts every value against its limit, scalars too: a container that holds
+  // anything may not open beyond dumps_max_depth - 1 levels. Checked once per container,
+  // after the writer opened it; true when it stopped the walk.
+  bool items_too_deep() {
+    if (w_.depth() < dumps_max_depth) [[likely]] return false;
+    too_deep();
+    return true;
+  }
+
   [[gnu::cold]] bool too_deep() {
     PyErr_SetString(PyExc_OverflowError, "Maximum recursion level reached");
     return python_error();
@@ -123,6 +146,10 @@ class encoder {
                              static_cast<std::size_t>(PyUnicode_GET_LENGTH(str)));
       return true;
     }
+    wrote_non_ascii_ = true;
+    // Held across the call: its error path (a lone surrogate) allocates an exception, and a
+    // collection run by that may change what holds the str.
+    const py_ref keep = py_ref::borrow(str);
     Py_ssize_t n = 0;
     const char* p = PyUnicode_AsUTF8AndSize(str, &n);
     if (p != nullptr) [[likely]] {
@@ -164,6 +191,7 @@ class encoder {
   }
 
   [[gnu::cold]] bool big_integer(PyObject* obj, int overflow) {
+    const py_ref hold = py_ref::borrow(obj);  // the errors below allocate
     if (overflow > 0) {
       const unsigned long long u = PyLong_AsUnsignedLongLong(obj);
       if (!(u == static_cast<unsigned long long>(-1) && PyErr_Occurred())) return writer_ok(w_.uint64(u));
@@ -180,19 +208,33 @@ class encoder {
   }
 
   bool list(PyObject* list) {
+    const py_ref hold = py_ref::borrow(list);
     if (!writer_ok(w_.begin_array())) return false;
+    if (PyList_GET_SIZE(list) != 0 && items_too_deep()) return false;
     // Re-read the size each time: default() or toDict() may change the list.
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); ++i) {
-      // Held while it is written: Python code run meanwhile may drop it from the list.
-      const py_ref item = py_ref::borrow(PyList_GET_ITEM(list, i));
+#ifdef Py_GIL_DISABLED
+      // Another thread may change the list meanwhile: each item as a new reference, and
+      // the end where the list now ends.
+      const py_ref item(PyList_GetItemRef(list, i));
+      if (!item) {
+        if (!PyErr_ExceptionMatches(PyExc_IndexError)) return python_error();
+        PyErr_Clear();
+        break;
+      }
       if (!value(item.get())) return false;
+#else
+      if (!value(PyList_GET_ITEM(list, i))) return false;  // held by value() if need be
+#endif
     }
     return writer_ok(w_.end_array());
   }
 
   bool tuple(PyObject* tuple) {
+    const py_ref hold = py_ref::borrow(tuple);
     if (!writer_ok(w_.begin_array())) return false;
     const Py_ssize_t n = PyTuple_GET_SIZE(tuple);
+    if (n != 0 && items_too_deep()) return false;
     for (Py_ssize_t i = 0; i < n; ++i) {
       if (!value(PyTuple_GET_ITEM(tuple, i))) return false;  // a tuple keeps its items
     }
@@ -200,29 +242,56 @@ class encoder {
   }
 
   bool dict(PyObject* dict) {
+    const py_ref hold = py_ref::borrow(dict);
     if (!writer_ok(w_.begin_object())) return false;
     if (o_.sort_keys && PyDict_GET_SIZE(dict) > 1) {
       if (!sorted_members(dict)) return false;
     } else if (Py_TYPE(dict)->tp_iter == PyDict_Type.tp_iter) {
-      Py_ssize_t pos = 0;
-      PyObject* k = nullptr;
-      PyObject* v = nullptr;
-      while (PyDict_Next(dict, &pos, &k, &v)) {
-        // Held: converting a key or writing a value may run Python code that changes the dict.
-        const py_ref key_ref = py_ref::borrow(k);
-        const py_ref value_ref = py_ref::borrow(v);
-        if (!key(k) || !value(v)) return false;
-      }
+      if (!members(dict)) return false;
     } else if (!mapping_members(dict)) {
       return false;
     }
     return writer_ok(w_.end_object());
   }
 
+  // A dict's members in its own order.
+  bool members(PyObject* dict) {
+    if (PyDict_GET_SIZE(dict) != 0 && items_too_deep()) return false;
+    Py_ssize_t pos = 0;
+    PyObject* k = nullptr;
+    PyObject* v = nullptr;
+#ifdef Py_GIL_DISABLED
+    // Without the GIL, PyDict_Next wants the dict locked (a critical section, which Python
+    // code run by default() may suspend), and its members held.
+    bool ok = true;
+    Py_BEGIN_CRITICAL_SECTION(dict);
+    while (ok && PyDict_Next(dict, &pos, &k, &v)) {
+      const py_ref key_ref = py_ref::borrow(k);
+      const py_ref value_ref = py_ref::borrow(v);
+      ok = key(k) && value(v);
+    }
+    Py_END_CRITICAL_SECTION();
+    return ok;
+#else
+    while (PyDict_Next(dict, &pos, &k, &v)) {
+      if (PyUnicode_Check(k) && PyUnicode_IS_COMPACT_ASCII(k)) [[likely]] {  // written without touching Python
+        if (!string_key(k) || !value(v)) return false;
+        continue;
+      }
+      // Converting the key may run Python code (or a collection) that changes the dict:
+      // v is held.
+      const py_ref value_ref = py_ref::borrow(v);
+      if (!key(k) || !value(v)) return false;
+    }
+    return true;
+#endif
+  }
+
   // A dict subclass with its own iteration order (OrderedDict): its items(), in order.
   [[gnu::cold]] bool mapping_members(PyObject* dict) {
     py_ref items(PyMapping_Items(dict));
     if (!items) return python_error();
+    if (PyList_GET_SIZE(items.get()) != 0 && items_too_deep()) return false;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(items.get()); ++i) {
       PyObject* pair = PyList_GET_ITEM(items.get(), i);
       if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
@@ -242,15 +311,22 @@ class encoder {
     py_ref keys(PyDict_Keys(dict));
     if (!keys) return python_error();
     if (PyList_Sort(keys.get()) < 0) return python_error();
+    if (items_too_deep()) return false;  // more than one key
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(keys.get()); ++i) {
       PyObject* k = PyList_GET_ITEM(keys.get(), i);
       if (!key(k)) return false;
+#ifdef Py_GIL_DISABLED
+      PyObject* v = nullptr;
+      if (PyDict_GetItemRef(dict, k, &v) < 0) return python_error();
+      const py_ref value_ref(v);  // a new reference: another thread may change the dict
+#else
       PyObject* v = PyDict_GetItemWithError(dict, k);
+      const py_ref value_ref = py_ref::borrow(v);
+#endif
       if (v == nullptr) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "dictionary changed size during iteration");
         return python_error();
       }
-      const py_ref value_ref = py_ref::borrow(v);
       if (!value(v)) return false;
     }
     return true;
@@ -258,13 +334,15 @@ class encoder {
 
   // Keys as ujson converts them: str as is, bytes as UTF-8, True/False/None as
   // "true"/"false"/"null", anything else by str() (1 -> "1", 1.5 -> "1.5").
-  bool key(PyObject* k) {
+  bool string_key(PyObject* k) {
     std::string_view text;
     py_ref holder;
-    if (PyUnicode_Check(k)) {
-      if (!utf8_of(k, text, holder)) return false;
-      return writer_ok(w_.key(text));
-    }
+    if (!utf8_of(k, text, holder)) return false;
+    return writer_ok(w_.key(text));
+  }
+
+  bool key(PyObject* k) {
+    if (PyUnicode_Check(k)) return string_key(k);
     if (k == Py_True) return writer_ok(w_.key("true"));
     if (k == Py_False) return writer_ok(w_.key("false"));
     if (k == Py_None) return writer_ok(w_.key("null"));
@@ -412,6 +490,7 @@ class encoder {
   const call_options& o_;
   stop why_ = stop::none;
   bool wrote_raw_ = false;
+  bool wrote_non_ascii_ = false;
 };
 
 [[gnu::cold]] void raise_writer_error(errc code) {
@@ -444,9 +523,10 @@ PyObject* encode_with(module_state* st, ujson::writer& w, PyObject* obj, const c
   }
   const std::string_view out = w.output();
   const auto n = static_cast<Py_ssize_t>(out.size());
-  // Under ensure_ascii every string is escaped to ASCII; only __json__ text and
-  // non-ASCII separators can bring other bytes in.
-  if (o.encode.ensure_ascii && o.ascii_separators && !enc.wrote_raw()) {
+  // Under ensure_ascii every string is escaped to ASCII, and without it only a non-ASCII
+  // str writes other bytes; __json__ text and non-ASCII separators may too. ASCII output
+  // is copied into the str as it is, unscanned.
+  if ((o.encode.ensure_ascii || enc.wrote_only_ascii()) && o.ascii_separators && !enc.wrote_raw()) {
     PyObject* s = PyUnicode_New(n, 127);
     if (s != nullptr && n != 0) std::memcpy(PyUnicode_DATA(s), out.data(), out.size());
     return s;
@@ -456,29 +536,42 @@ PyObject* encode_with(module_state* st, ujson::writer& w, PyObject* obj, const c
   return str_from_valid_utf8(out.data(), out.size());
 }
 
+// The module's writer for one call, when no other call holds it (given back at the end of
+// the scope).
+class cached_writer {
+ public:
+  explicit cached_writer(dumps_context* ctx) noexcept : ctx_(ctx != nullptr && ctx->in_use.try_take() ? ctx : nullptr) {}
+  cached_writer(const cached_writer&) = delete;
+  cached_writer& operator=(const cached_writer&) = delete;
+  ~cached_writer() {
+    if (ctx_ != nullptr) ctx_->in_use.give_back();
+  }
+  dumps_context* get() const noexcept { return ctx_; }
+
+ private:
+  dumps_context* ctx_;
+};
+
 PyObject* encode(module_state* st, PyObject* obj, call_options& o) {
   for (;;) {
     stop why = stop::none;
     PyObject* result = nullptr;
-    dumps_context* ctx = st->dumps_cache;
+    const cached_writer held(st->dumps_cache);
+    dumps_context* ctx = held.get();
     try {
-      if (ctx != nullptr && !ctx->busy) {
-        ctx->busy = true;
-        struct release {
-          dumps_context* c;
-          ~release() { c->busy = false; }
-        } guard{ctx};
+      if (ctx != nullptr) {
         ujson::writer& w = ctx->writer_for(o.encode);
         result = encode_with(st, w, obj, o, why);
         if (w.output().size() > max_cached_output) ctx->writer.reset();
         else w.reset();
       } else {
-        // Re-entered (a finalizer run by the garbage collector during a call): a fresh writer.
+        // Re-entered (a finalizer run by the garbage collector during a call), or another
+        // thread's (free-threaded build): a fresh writer.
         ujson::writer w(o.encode);
         result = encode_with(st, w, obj, o, why);
       }
     } catch (const std::bad_alloc&) {
-      if (ctx != nullptr) ctx->writer.reset();
+      if (ctx != nullptr) ctx->writer.reset();  // only the writer this call holds
       Py_XDECREF(result);
       if (!PyErr_Occurred()) PyErr_NoMemory();
       return nullptr;

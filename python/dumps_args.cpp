@@ -147,6 +147,7 @@ bool parse_options(PyObject* const (&v)[arg_count], call_options& o) {
   e.allow_lone_surrogates = e.ensure_ascii;
   e.sort_keys = false;
   e.max_depth = dumps_max_depth;
+  e.trusted_utf8 = true;  // every str's UTF-8 comes from CPython (lone surrogates aside: see dumps.cpp)
 
   long indent = 0;
   if (v[arg_indent] != nullptr && v[arg_indent] != Py_None && !int_arg(v[arg_indent], indent)) return false;

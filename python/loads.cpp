@@ -29,15 +29,22 @@ ujson::decode_options python_decode_options() {
 
 }  // namespace
 
+// What one call decodes with; the module keeps one between calls (the key cache in it
+// shares the str objects of repeated keys across calls).
 struct loads_context {
   ujson::decoder decoder{python_decode_options()};
   std::vector<PyObject*> stack;
-  bool busy = false;
+  key_cache keys;
+  in_use_flag in_use;
 };
 
 bool init_loads_cache(module_state* st) noexcept {
   st->loads_cache = new (std::nothrow) loads_context;
   return st->loads_cache != nullptr;
+}
+
+void clear_loads_cache(module_state* st) noexcept {
+  if (st->loads_cache != nullptr) st->loads_cache->keys.clear();
 }
 
 void free_loads_cache(module_state* st) noexcept {
@@ -89,10 +96,10 @@ PyObject* decode(module_state* st, loads_context& ctx, std::string_view input, P
 PyObject* decode(module_state* st, loads_context& ctx, std::string_view input, PyObject* arg,
                  const decode_hooks& hooks) {
   if (!hooks.any()) [[likely]] {
-    builder b(ctx.stack, *st->keys);
+    builder b(ctx.stack, ctx.keys);
     return decode(st, ctx, input, arg, b);
   }
-  hooked_builder b(ctx.stack, *st->keys, hooks);
+  hooked_builder b(ctx.stack, ctx.keys, hooks);
   return decode(st, ctx, input, arg, b);
 }
 
@@ -125,14 +132,13 @@ PyObject* loads_impl(module_state* st, PyObject* arg, const decode_hooks& hooks)
   }
 
   loads_context* ctx = st->loads_cache;
-  if (ctx != nullptr && !ctx->busy) {
-    ctx->busy = true;
+  if (ctx != nullptr && ctx->in_use.try_take()) {
     PyObject* r = decode(st, *ctx, input, arg, hooks);
-    ctx->busy = false;
+    ctx->in_use.give_back();
     return r;
   }
   // Re-entered (a hook, or a finalizer run by the garbage collector, calling loads during
-  // a call): a fresh context.
+  // a call), or another thread's (free-threaded build): a fresh context.
   loads_context* local = new (std::nothrow) loads_context;
   if (local == nullptr) return PyErr_NoMemory();
   PyObject* r = decode(st, *local, input, arg, hooks);

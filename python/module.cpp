@@ -79,8 +79,7 @@ int module_exec(PyObject* m) {
   if (!st->str_to_dict || !st->str_json || !st->str_read || !st->str_write || !st->str_decimal) return -1;
   if (!init_dumps_names(st)) return -1;
 
-  st->keys = new (std::nothrow) key_cache;
-  if (st->keys == nullptr || !init_loads_cache(st) || !init_dumps_cache(st)) {
+  if (!init_loads_cache(st) || !init_dumps_cache(st)) {
     PyErr_NoMemory();
     return -1;
   }
@@ -103,7 +102,7 @@ int module_clear(PyObject* m) {
   Py_CLEAR(st->str_write);
   Py_CLEAR(st->str_decimal);
   for (PyObject*& name : st->dumps_arg_names) Py_CLEAR(name);
-  if (st->keys != nullptr) st->keys->clear();
+  clear_loads_cache(st);
   return 0;
 }
 
@@ -111,8 +110,6 @@ void module_free(void* m) {
   module_clear(static_cast<PyObject*>(m));
   module_state* st = state_of(static_cast<PyObject*>(m));
   if (st == nullptr) return;
-  delete st->keys;
-  st->keys = nullptr;
   free_loads_cache(st);
   free_dumps_cache(st);
 }
@@ -123,7 +120,9 @@ PyModuleDef_Slot slots[] = {
     {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
 #endif
 #if PY_VERSION_HEX >= 0x030D0000
-    {Py_mod_gil, Py_MOD_GIL_USED},  // the caches and the borrowed input buffers rely on the GIL
+    // Free-threaded builds may run it without the GIL: see common.hpp for what guards the
+    // state kept between calls, and the README for what has been tested.
+    {Py_mod_gil, Py_MOD_GIL_NOT_USED},
 #endif
     {0, nullptr},
 };

@@ -84,10 +84,12 @@ def import_libraries(module_dir):
 
 
 def calls(name, lib):
-    """(encode, sorted encode, decode) callables taking the object / the text."""
+    """(encode, sorted encode, decode) callables taking the object / the text. Every
+    library is called the same way: encode with one keyword argument (two when sorting
+    for all but orjson, whose one option carries both), decode with the text alone."""
     if name == "orjson":
         opt = lib.OPT_SORT_KEYS
-        return (lambda o: lib.dumps(o)), (lambda o: lib.dumps(o, option=opt)), lib.loads
+        return (lambda o: lib.dumps(o, option=None)), (lambda o: lib.dumps(o, option=opt)), lib.loads
     dumps = lib.dumps
     return ((lambda o: dumps(o, ensure_ascii=False)), (lambda o: dumps(o, ensure_ascii=False, sort_keys=True)),
             lib.loads)

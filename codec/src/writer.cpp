@@ -124,7 +124,9 @@ writer::~writer() {
 writer::writer(const encode_options& options) : options_(options) {
   options_.normalize();
   canonical_ = options_.canonical;
+  check_utf8_ = !options_.trusted_utf8;
   default_separators_ = options_.item_separator == "," && options_.key_separator == (options_.indent > 0 ? ": " : ":");
+  plain_compact_ = default_separators_ && options_.indent == 0 && !options_.sort_keys;
 
   for (std::uint32_t c = 0; c < 128; ++c) {
     escape& e = escapes_[c];
@@ -190,7 +192,7 @@ errc writer::before_value_slow() {
   return errc::ok;
 }
 
-errc writer::number(double v) {
+errc writer::number_slow(double v) {
   if (errc e = before_value(); e != errc::ok) return e;
   if (errc e = write_double(v); e != errc::ok) return fail(e);
   after_value();
@@ -279,7 +281,8 @@ errc writer::write_canonical_big_integer(std::string_view digits, double d, bool
   return errc::ok;
 }
 
-errc writer::string(std::string_view s) {
+// As key_slow, for string().
+errc writer::string_slow(std::string_view s) {
   if (errc e = before_value(); e != errc::ok) return e;
   if (errc e = write_string(s); e != errc::ok) return fail(e);
   after_value();
@@ -289,7 +292,7 @@ errc writer::string(std::string_view s) {
 errc writer::write_string(std::string_view s) {
   // Worst case per input byte: a control character as \u00XX (6 bytes); a 4-byte UTF-8
   // sequence becomes a 12-byte surrogate-pair escape (3 per byte).
-  if (s.size() > (SIZE_MAX - 2) / 6) return errc::out_of_memory;
+  if (s.size() > max_string_input) return errc::out_of_memory;
   char* const out = put_string(out_.reserve(s.size() * 6 + 2), s);
   if (out == nullptr) {
     // RFC 8785 has no form for a lone surrogate (it is no Unicode text); other options
@@ -325,7 +328,9 @@ const char* writer::put_non_ascii(const char* p, const char* end, char*& out) co
   return p;
 }
 
-errc writer::key(std::string_view s) {
+// Every key the inline path of key() does not take, and its failures (invalid UTF-8,
+// a size beyond max_string_input), which write_string reports with their error code.
+errc writer::key_slow(std::string_view s) {
   if (UJSON_UNLIKELY(status_ != errc::ok)) return status_;
   if (UJSON_UNLIKELY(kinds_.empty() || kinds_.back() == 0 || !expect_key_)) return fail(errc::invalid_writer_call);
   const bool sorting = options_.sort_keys;

@@ -257,4 +257,52 @@ TEST(WriterStrings, LoneSurrogatesOnlyWithTheOption) {
   EXPECT_EQ(w.string("\xff"), errc::invalid_utf8);
 }
 
+// Inside containers, where key() and string() take their inline path (compact, unsorted):
+// invalid text still stops the writer, and what went before stays as it was.
+TEST(WriterStrings, InvalidUtf8InsideContainersIsRejected) {
+  for (bool ascii : {true, false}) {
+    encode_options o;
+    o.ensure_ascii = ascii;
+    {
+      writer w(o);
+      ASSERT_EQ(w.begin_array(), errc::ok);
+      ASSERT_EQ(w.string("a"), errc::ok);
+      EXPECT_EQ(w.string("b\xc3\x28"), errc::invalid_utf8) << "ascii=" << ascii;
+      EXPECT_EQ(w.status(), errc::invalid_utf8);
+      EXPECT_EQ(w.output().substr(0, 4), R"(["a")");
+    }
+    {
+      writer w(o);
+      ASSERT_EQ(w.begin_object(), errc::ok);
+      ASSERT_EQ(w.key("k"), errc::ok);
+      EXPECT_EQ(w.string("\xed\xa0\x80"), errc::invalid_utf8) << "ascii=" << ascii;
+      EXPECT_EQ(w.key("k2"), errc::invalid_utf8);  // the error sticks
+    }
+  }
+}
+
+// trusted_utf8: the caller vouches for its text (Python's str), so non-ASCII text passed
+// through is not checked again; the output of valid text is the same as without it. Bytes
+// that are no UTF-8 then go out as they came (which is why only such callers set it).
+TEST(WriterStrings, TrustedUtf8SkipsOnlyTheCheck) {
+  encode_options o;
+  o.ensure_ascii = false;
+  o.escape_forward_slashes = false;
+  o.trusted_utf8 = true;
+  const std::string text = "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 / \"";
+  EXPECT_EQ(str(text, o), "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 / \\\"\"");
+  EXPECT_EQ(str("\xff\xfe", o), "\"\xff\xfe\"");
+  // Under ensure_ascii every sequence is decoded, so it is still checked.
+  o.ensure_ascii = true;
+  writer ascii(o);
+  EXPECT_EQ(ascii.string("\xff"), errc::invalid_utf8);
+  // Canonical output must tell a lone surrogate from text: it ignores the option.
+  encode_options c;
+  c.canonical = true;
+  c.trusted_utf8 = true;
+  writer canonical(c);
+  EXPECT_FALSE(canonical.options().trusted_utf8);
+  EXPECT_EQ(canonical.string("\xed\xa0\x80"), errc::not_canonicalizable);
+}
+
 }  // namespace

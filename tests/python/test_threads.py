@@ -1,8 +1,11 @@
 """Threads calling loads and dumps at once get correct results (the module keeps one
-decoder and one writer between calls; a call that finds them busy uses its own)."""
+decoder, with its key cache, and one writer between calls; a call that finds them taken uses
+its own), and a sub-interpreter has a module of its own."""
 
 import json
+import os
 import sys
+import textwrap
 import threading
 import time
 import unittest
@@ -93,6 +96,88 @@ class Threads(unittest.TestCase):
                     raise AssertionError("after error")
 
         self.run_threads(body)
+
+    def test_key_cache_hot_in_every_thread(self):
+        # Keys every document shares keep the cache hot; each thread's own keys (ASCII and
+        # not) land in the same slots now and then. A key string from the wrong slot or a
+        # freed entry would show as a wrong key.
+        def body(t):
+            for i in range(ROUNDS):
+                doc = {"shared": i, "k%d_%d" % (t, i % 97): [t, {"shared": t, "é%d" % t: i, "id": "x" * (i % 70)}]}
+                text = json.dumps(doc, ensure_ascii=i % 2 == 0)
+                got = uj.loads(text if i % 3 else text.encode())
+                if got != doc or list(got) != list(doc):
+                    raise AssertionError("thread %d round %d: %r" % (t, i, got))
+                if uj.dumps(got, ensure_ascii=False) != json.dumps(doc, ensure_ascii=False, separators=(",", ":")):
+                    raise AssertionError("dumps: thread %d round %d" % (t, i))
+
+        self.run_threads(body)
+
+    def test_hooks_calling_loads_from_many_threads(self):
+        # The outer call holds the module's decoder; the hook's own loads, and every other
+        # thread's call meanwhile, decode with a context of their own.
+        def hook_with(decode):
+            def hook(d):
+                return decode(d["inner"]) if "inner" in d else d
+            return hook
+
+        def body(t):
+            for i in range(ROUNDS // 5):
+                inner = json.dumps({"t": t, "i": i, "keys": [{"k%d" % j: j} for j in range(i % 9)]})
+                text = json.dumps([{"inner": inner}, {"n": i, "inner": inner}, {"plain": t}])
+                got = uj.loads(text, object_hook=hook_with(uj.loads))
+                want = json.loads(text, object_hook=hook_with(json.loads))
+                if got != want:
+                    raise AssertionError("thread %d round %d: %r" % (t, i, got))
+
+        self.run_threads(body)
+
+
+def subinterpreters():
+    """CPython's private sub-interpreter module (3.11, 3.12: _xxsubinterpreters; 3.13:
+    _interpreters), or None."""
+    for name in ("_interpreters", "_xxsubinterpreters"):
+        try:
+            return __import__(name)
+        except ImportError:
+            continue
+    return None
+
+
+class SubInterpreter(unittest.TestCase):
+    @unittest.skipIf(subinterpreters() is None, "this CPython has no sub-interpreter module")
+    def test_module_of_its_own(self):
+        interpreters = subinterpreters()
+        uj.dumps([1])
+        before = uj._cache_stats()["writers_built"]
+        self.assertGreater(before, 0)
+        code = textwrap.dedent("""
+            import json, sys
+            sys.path.insert(0, %r)
+            import ultrajson
+            assert ultrajson.__file__ == %r, ultrajson.__file__
+            # Its own state: the main interpreter's writer counts are not seen here.
+            assert ultrajson._cache_stats()["writers_built"] == 0, ultrajson._cache_stats()
+            doc = {"a": [1, 2.5, "é", None, True], "k": {"x%%d" %% i: i for i in range(50)}}
+            for i in range(200):
+                assert ultrajson.loads(ultrajson.dumps(doc, ensure_ascii=i %% 2 == 0)) == doc
+                assert ultrajson.loads(json.dumps(doc)) == doc
+            try:
+                ultrajson.loads("[1, x]")
+            except ultrajson.JSONDecodeError as e:
+                assert e.pos == 4, e.pos
+            else:
+                raise AssertionError("no error")
+        """ % (os.path.dirname(uj.__file__), uj.__file__))
+        interp = interpreters.create()
+        try:
+            failure = interpreters.run_string(interp, code)
+        finally:
+            interpreters.destroy(interp)
+        self.assertIsNone(failure)  # 3.13 returns the failure; earlier versions raise it
+        # The main interpreter's module is untouched by the other's calls and teardown.
+        self.assertEqual(uj._cache_stats()["writers_built"], before)
+        self.assertEqual(uj.loads(uj.dumps({"after": ["é", 1]})), {"after": ["é", 1]})
 
 
 if __name__ == "__main__":

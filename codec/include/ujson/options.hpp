@@ -59,6 +59,12 @@ struct encode_options {
   // (a Python str: json.dumps(ensure_ascii=False) puts the surrogate itself in its result).
   // Without those two it changes nothing, and normalize() leaves it as it is.
   bool raw_lone_surrogates = false;
+  // The caller guarantees that every string it hands the writer is valid UTF-8 (a Python
+  // str's own UTF-8 is, by construction): non-ASCII text passed through as it is (neither
+  // ensure_ascii nor allow_lone_surrogates) is then not validated again. Wrong input would
+  // be written as it is, so only for such callers. Canonical output ignores it (it must
+  // tell a lone surrogate from text).
+  bool trusted_utf8 = false;
   std::size_t max_depth = default_max_depth;  // also stops cycles in user adapters
   // Python's `separators`: written between elements/members and after each key. Empty
   // means the default: "," and ":" (": " when indenting).
@@ -70,8 +76,8 @@ struct encode_options {
   // strings with only the escapes JSON requires (controls as lowercase \u00xx, all other
   // text as UTF-8), no whitespace. Canonical wins: every other option but max_depth is
   // ignored, and options() then reports the ones the writer uses (ensure_ascii,
-  // escape_forward_slashes, encode_html_chars, allow_nan, allow_lone_surrogates and
-  // raw_lone_surrogates false,
+  // escape_forward_slashes, encode_html_chars, allow_nan, allow_lone_surrogates,
+  // raw_lone_surrogates and trusted_utf8 false,
   // sort_keys true, indent 0, default separators, shortest doubles).
   // Errors rather than a silently different number: errc::not_canonicalizable for NaN and
   // Infinity, an integer beyond 2^53 that would come out as another one (2^53 + 1 would be

@@ -7,7 +7,9 @@
 // input in one pass (duplicate keys pass through as they are; go through a document to
 // apply a duplicate_keys policy, as the CLI's `format` does).
 
+#include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -44,11 +46,46 @@ class writer : public events_as_calls<writer> {
   errc boolean(bool v) { return v ? literal("true", 4) : literal("false", 5); }
   errc int64(std::int64_t v) { return integer(v); }
   errc uint64(std::uint64_t v) { return integer(v); }
-  errc number(double v);
+  errc number(double v) {
+    // A finite double written shortest takes the inline path of string().
+    if (plain_value_due() && options_.double_precision < 0 && std::isfinite(v)) [[likely]] {
+      const bool in_object = kinds_.back() != 0;
+      char* out = plain_value_start(detail::max_double_chars, in_object);
+      return plain_value_end(out + detail::format_shortest(v, out), in_object);
+    }
+    return number_slow(v);
+  }
   // Number text already known to be valid JSON (a big number from the decoder).
   errc raw_number(std::string_view text);
-  errc string(std::string_view utf8);
-  errc key(std::string_view utf8);
+  errc string(std::string_view utf8) {
+    // As key(): a value where one is due, compact and unsorted, inline; the comma only in
+    // an array (in an object, key() wrote it).
+    if (plain_value_due() && utf8.size() <= max_string_input) [[likely]] {
+      const bool in_object = kinds_.back() != 0;
+      char* out = plain_value_start(utf8.size() * 6 + 2, in_object);
+      out = put_string(out, utf8);
+      if (out != nullptr) [[likely]] return plain_value_end(out, in_object);
+    }
+    return string_slow(utf8);
+  }
+  errc key(std::string_view utf8) {
+    // Compact and unsorted, a key where one is due (the common case of an adapter's
+    // object walk): comma, string and colon under one reservation, inline.
+    if (status_ == errc::ok && expect_key_ && plain_compact_ && !kinds_.empty()) [[likely]] {
+      if (utf8.size() <= max_string_input) [[likely]] {
+        char* out = out_.reserve(utf8.size() * 6 + 4);
+        if (need_comma_) *out++ = ',';
+        out = put_string(out, utf8);
+        if (out != nullptr) [[likely]] {
+          *out++ = ':';
+          out_.commit(out);
+          expect_key_ = false;
+          return errc::ok;
+        }
+      }
+    }
+    return key_slow(utf8);
+  }
   errc begin_array();
   errc end_array();
   errc begin_object();
@@ -98,6 +135,12 @@ class writer : public events_as_calls<writer> {
     return before_value_slow();
   }
   errc before_value_slow();
+  errc key_slow(std::string_view s);
+  errc string_slow(std::string_view s);
+  errc number_slow(double v);
+  // Longest string whose worst-case output (6 bytes per input byte, quotes, a separator
+  // each side) a size_t counts.
+  static constexpr std::size_t max_string_input = (SIZE_MAX - 4) / 6;
   void write_item_separator() { out_.append(options_.item_separator); }
   void after_value() {
     if (kinds_.empty()) [[unlikely]] {
@@ -107,7 +150,30 @@ class writer : public events_as_calls<writer> {
     need_comma_ = true;
     expect_key_ = kinds_.back() != 0;
   }
+  // The inline path of a value (compact, unsorted, inside a container, where a value is
+  // due): plain_value_start makes room for n bytes after the comma an array item needs,
+  // and plain_value_end commits what was written up to `end`.
+  bool plain_value_due() const noexcept {
+    return status_ == errc::ok && !expect_key_ && plain_compact_ && !kinds_.empty();
+  }
+  char* plain_value_start(std::size_t n, bool in_object) {
+    char* out = out_.reserve(n + 1);
+    *out = ',';
+    return out + (need_comma_ && !in_object);
+  }
+  errc plain_value_end(char* end, bool in_object) noexcept {
+    out_.commit(end);
+    need_comma_ = true;
+    expect_key_ = in_object;
+    return errc::ok;
+  }
   errc literal(const char* text, std::size_t n) {
+    if (plain_value_due()) [[likely]] {
+      const bool in_object = kinds_.back() != 0;
+      char* out = plain_value_start(n, in_object);
+      std::memcpy(out, text, n);
+      return plain_value_end(out + n, in_object);
+    }
     if (errc e = before_value(); e != errc::ok) [[unlikely]] return e;
     out_.append(text, n);
     after_value();
@@ -115,6 +181,15 @@ class writer : public events_as_calls<writer> {
   }
   template <class Int>
   errc integer(Int v) {
+    if (plain_value_due()) [[likely]] {  // never canonical (which sorts)
+      const bool in_object = kinds_.back() != 0;
+      char* out = plain_value_start(20, in_object);
+      if constexpr (std::is_signed_v<Int>) {
+        return plain_value_end(detail::format_int(v, out), in_object);
+      } else {
+        return plain_value_end(detail::format_uint(v, out), in_object);
+      }
+    }
     if (errc e = before_value(); e != errc::ok) [[unlikely]] return e;
     if (canonical_) [[unlikely]] {
       if constexpr (std::is_signed_v<Int>) {
@@ -177,6 +252,8 @@ class writer : public events_as_calls<writer> {
   bool pass_non_ascii_ = false;
   bool extra_escapes_ = false;  // escape_forward_slashes or encode_html_chars
   bool canonical_ = false;      // encode_options::canonical
+  bool check_utf8_ = true;      // not encode_options::trusted_utf8
+  bool plain_compact_ = false;  // compact, default separators, unsorted: the inline paths of key() and string()
   // '/', '<', '>', '&' when their option is on, else '"', each repeated for a 16-byte load.
   alignas(16) char optional_escapes_[4][16];
 

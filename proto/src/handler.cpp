@@ -138,10 +138,6 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
       return fail(req, res, ws, where, http_error::unknown_schema,
                   "no schema named '" + std::string(displayable(options.schema, scratch)) + "' is loaded");
     }
-  } else if (where == endpoint::validate && options.ndjson_errors != item_errors::fail) {
-    // Without a schema a line is only checked to be JSON: the first that is not fails it.
-    return fail(req, res, ws, where, http_error::bad_option, "ndjson_errors on /validate needs schema=",
-                "ndjson_errors");
   }
 
   work_result r;

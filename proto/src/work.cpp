@@ -175,15 +175,30 @@ work_result run_validate(std::string_view body, media kind, answer_format answer
     if (const ujson::error e = d.decode(body, h)) return codec_error(ws, e, true);
     return valid(ws, answer, {}, nullptr);
   }
+  // NDJSON: a line that is not JSON fails the request, is left out, or is answered by its
+  // error in its place (then each good line by {"valid":true}), by o.ndjson_errors.
+  ws.lines.clear();
+  sequence_answer verdicts(o.ndjson_errors, ws.lines, "\n");
   ujson::error failed{};
-  std::size_t lines = for_each_line(body, [&](std::string_view line, std::size_t number, std::size_t start) {
-    failed = d.decode(line, h);
-    failed.offset += start;
-    failed.line = number;
-    return !failed;
+  std::size_t good = 0;
+  for_each_line(body, [&](std::string_view line, std::size_t number, std::size_t start) {
+    ujson::error e = d.decode(line, h);
+    if (!e) {
+      ++good;
+      if (o.ndjson_errors == item_errors::report) verdicts.good(R"({"valid":true})");
+      return true;
+    }
+    e.offset += start;
+    e.line = number;
+    if (verdicts.bad(ws.answer, [&](ujson::writer& w) { write_codec_error_body(w, e, true); })) return true;
+    failed = e;
+    return false;
   });
   if (failed) return codec_error(ws, failed, true);
-  return valid(ws, answer, "lines", &lines);
+  if (o.ndjson_errors == item_errors::report) return {200, ujson::errc::ok, ws.lines, ndjson_type};
+  work_result r = valid(ws, answer, "lines", &good);
+  r.skipped = verdicts.skipped();
+  return r;
 }
 
 // A MessagePack or CBOR body, or an answer in MessagePack or CBOR: the whole of each

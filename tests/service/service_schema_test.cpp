@@ -101,6 +101,14 @@ class SchemaService : public shared_server_suite {
     delete dir_;
   }
   static inline temp_dir* dir_ = nullptr;
+
+  // ndjson_errors=skip: 200 {"valid":true,"lines":good}, the others counted in the header.
+  static void expect_skipped(const std::string& target, const std::string& body, int good, int skipped) {
+    const response r = call(post(target, body, "application/x-ndjson"));
+    EXPECT_EQ(r.result_int(), 200) << target;
+    expect_json(r.body(), R"({"valid":true,"lines":)" + std::to_string(good) + "}");
+    EXPECT_EQ(r["X-Ujson-Skipped-Lines"], std::to_string(skipped)) << target;
+  }
 };
 
 TEST_F(SchemaService, ValidIs200AndInvalidIs422WithEveryError) {
@@ -156,10 +164,7 @@ TEST_F(SchemaService, NdjsonLineByLineInEachMode) {
   EXPECT_EQ(parsed(r.body()).root().find("line")->as_int64(), 3);
   EXPECT_EQ(located_errors(r.body()), R"([["/name","/properties/name/type","type"]])");
 
-  r = call(post("/validate?schema=person&ndjson_errors=skip", body, "application/x-ndjson"));
-  EXPECT_EQ(r.result_int(), 200);
-  expect_json(r.body(), R"({"valid":true,"lines":2})");
-  EXPECT_EQ(r["X-Ujson-Skipped-Lines"], "2");
+  expect_skipped("/validate?schema=person&ndjson_errors=skip", body, 2, 2);
 
   r = call(post("/validate?schema=person&ndjson_errors=report", body, "application/x-ndjson"));
   EXPECT_EQ(r.result_int(), 200);
@@ -177,10 +182,7 @@ TEST_F(SchemaService, NdjsonLineByLineInEachMode) {
   expect_json(lines[3], R"({"valid":true})");
 
   // Without schema=, a line fails only when it is not JSON.
-  r = call(post("/validate?ndjson_errors=skip", body, "application/x-ndjson"));
-  EXPECT_EQ(r.result_int(), 200);
-  expect_json(r.body(), R"({"valid":true,"lines":3})");
-  EXPECT_EQ(r["X-Ujson-Skipped-Lines"], "1");
+  expect_skipped("/validate?ndjson_errors=skip", body, 3, 1);
   r = call(post("/validate?ndjson_errors=report", body, "application/x-ndjson"));
   EXPECT_EQ(r.result_int(), 200);
   lines = split_lines(r.body());

@@ -16,28 +16,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// file:// URI of a path, so that a schema's relative $refs name its neighbours.
-std::string file_uri(const std::string& path) {
-  std::error_code ec;
-  fs::path absolute = fs::absolute(path, ec);
-  if (ec) absolute = path;
-  std::string out = "file://";
-  for (const char c : absolute.lexically_normal().generic_string()) {
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                       std::string_view("-._~/!$&'()*+,;=:@").find(c) != std::string_view::npos;
-    if (plain) {
-      out.push_back(c);
-    } else {
-      static constexpr char hex[] = "0123456789ABCDEF";
-      const auto b = static_cast<unsigned char>(c);
-      out.push_back('%');
-      out.push_back(hex[b >> 4]);
-      out.push_back(hex[b & 15]);
-    }
-  }
-  return out;
-}
-
 int schema_problem(const std::string& path, const schema::load_error& e) {
   std::fprintf(stderr, "ujson: %s: %s%s%s\n", path.c_str(), e.pointer.empty() ? "" : e.pointer.c_str(),
                e.pointer.empty() ? "" : ": ", e.message.c_str());
@@ -52,7 +30,7 @@ bool add_schema(schema::registry& reg, const std::string& path, int& status) {
     return false;
   }
   schema::load_error e;
-  if (!reg.add(text, file_uri(path), e)) {
+  if (!reg.add(text, schema::file_uri(path), e)) {
     status = schema_problem(path, e);
     return false;
   }
@@ -64,7 +42,7 @@ bool add_schema(schema::registry& reg, const std::string& path, int& status) {
 int validate_against_schema(const invocation& how) {
   schema::registry reg(schema::options{.assert_formats = how.assert_formats});
   int status = 0;
-  const std::string main_uri = file_uri(how.schema);
+  const std::string main_uri = schema::file_uri(how.schema);
   bool main_added = false;
   for (const std::string& dir : how.schema_dirs) {
     std::error_code ec;
@@ -79,7 +57,7 @@ int validate_against_schema(const invocation& how) {
     std::sort(paths.begin(), paths.end());
     for (const std::string& p : paths) {
       if (!add_schema(reg, p, status)) return status;
-      main_added = main_added || file_uri(p) == main_uri;
+      main_added = main_added || schema::file_uri(p) == main_uri;
     }
   }
   if (!main_added && !add_schema(reg, how.schema, status)) return status;

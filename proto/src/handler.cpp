@@ -76,6 +76,11 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
       if (server.draining) return {where, status, http_error::shutting_down};
       return {where, status};
     }
+    if (where == endpoint::schemas) {
+      write_schema_list(ws.answer, server.schemas);
+      finish(res, req.version(), 200, json_type, ws.answer.output(), req.keep_alive());
+      return {where, 200};
+    }
     ws.metrics_text.clear();
     if (server.metrics != nullptr) server.metrics->render(ws.metrics_text);
     finish(res, req.version(), 200, metrics_type, ws.metrics_text, req.keep_alive());
@@ -125,8 +130,20 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
     }
   }
 
+  const named_schema* schema = nullptr;
+  if (!options.schema.empty()) {
+    schema = server.schemas == nullptr ? nullptr : server.schemas->find(options.schema);
+    if (schema == nullptr) {
+      std::string scratch;
+      return fail(req, res, ws, where, http_error::unknown_schema,
+                  "no schema named '" + std::string(displayable(options.schema, scratch)) + "' is loaded");
+    }
+  }
+
   work_result r;
-  if (where == endpoint::validate) {
+  if (schema != nullptr) {
+    r = run_schema_validate(body, kind, answer, options, *schema, ws);
+  } else if (where == endpoint::validate) {
     r = run_validate(body, kind, answer, options, ws);
   } else if (where == endpoint::decode) {
     // canonical=true: the writer takes only max_depth from options.encode, the rest is RFC 8785's.
@@ -137,8 +154,7 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
   }
   finish(res, req.version(), r.status, r.type, r.body, req.keep_alive());
   outcome o{where, r.status, r.refusal, r.error};
-  if (kind == media::ndjson && r.status == 200 && where != endpoint::validate &&
-      options.ndjson_errors == item_errors::skip) {
+  if (kind == media::ndjson && r.status == 200 && options.ndjson_errors == item_errors::skip) {
     res.set(skipped_lines_header, std::to_string(r.skipped));
     o.skipped_lines = r.skipped;
   }
@@ -152,8 +168,8 @@ workspace::~workspace() = default;
 
 namespace {
 // In the enum's order; a request's path is "/" and one of them (but "other").
-constexpr std::array<std::string_view, endpoint_count> endpoint_names{"validate", "decode",  "encode",
-                                                                      "healthz",  "metrics", "other"};
+constexpr std::array<std::string_view, endpoint_count> endpoint_names{"validate", "decode",  "encode", "healthz",
+                                                                      "metrics",  "schemas", "other"};
 static_assert(endpoint_names.back() == "other" && static_cast<std::size_t>(endpoint::other) == endpoint_count - 1);
 }  // namespace
 

@@ -83,7 +83,17 @@ constexpr auto set_missing = [](const option_value& v, request_options& o) {
   return true;
 };
 
-constexpr std::array<option_spec, 18> specs{{
+constexpr auto set_schema = [](const option_value& v, request_options& o) {
+  if (v.text.empty()) return false;
+  o.schema.assign(v.text);
+  return true;
+};
+constexpr auto set_max_errors = [](const option_value& v, request_options& o) {
+  o.max_errors = static_cast<std::size_t>(v.integer);
+  return true;
+};
+
+constexpr std::array<option_spec, 20> specs{{
     // Read side: how the body is decoded.
     {"max_depth", option_type::integer, read_side, "1024", 1, 1024, {}, set_max_depth, {}, true},
     {"duplicate_keys", option_type::enumeration, on_decode | on_encode, "keep_last", 0, 0,
@@ -115,13 +125,17 @@ constexpr std::array<option_spec, 18> specs{{
     {"key_separator", option_type::string, on_encode, ":", 0, 0, {}, set_key_separator,
      "must be ':' with at most 7 spaces around it"},
     // Bodies of several documents, and projection (/decode and /encode).
-    {"ndjson_errors", option_type::enumeration, on_decode | on_encode, "fail", 0, 0, "fail|skip|report",
+    {"ndjson_errors", option_type::enumeration, read_side, "fail", 0, 0, "fail|skip|report",
      set_ndjson_errors},
     {"pointer", option_type::string, on_decode | on_encode, "", 0, 0, {}, set_pointer,
      "must be a JSON Pointer (RFC 6901: empty, or '/' before each reference token, with '~' only in '~0' and "
      "'~1'), and given at most 64 times",
      false, true},
     {"missing", option_type::enumeration, on_decode | on_encode, "error", 0, 0, "error|null", set_missing},
+    // /validate against a JSON Schema loaded from the service's --schema-dir.
+    {"schema", option_type::string, on_validate, "", 0, 0, {}, set_schema,
+     "must name a schema (GET /schemas lists them)"},
+    {"max_errors", option_type::integer, on_validate, "10", 1, max_schema_errors, {}, set_max_errors},
 }};
 static_assert(specs.size() <= 32, "parse_options keeps one bit per option");
 static_assert(pointer_selection::max_pointers == 64, "the pointer option's requirement says 64");

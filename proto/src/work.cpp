@@ -2,39 +2,12 @@
 
 #include <utility>
 
+#include "documents.hpp"
 #include "sequence.hpp"
 #include "ujson/validate.hpp"
 
 namespace ujson::proto {
 namespace {
-
-bool blank(std::string_view line) {
-  for (char c : line) {
-    if (c != ' ' && c != '\t' && c != '\r') return false;
-  }
-  return true;
-}
-
-// Calls fn(line, number, offset) for each non-blank line (number 1-based, counting blank
-// lines; offset from the start of the body) until fn returns false. The number of lines
-// fn was called for.
-template <class Fn>
-std::size_t for_each_line(std::string_view body, Fn&& fn) {
-  std::size_t start = 0, number = 0, count = 0;
-  while (start < body.size()) {
-    ++number;
-    std::size_t end = body.find('\n', start);
-    if (end == std::string_view::npos) end = body.size();
-    std::string_view line = body.substr(start, end - start);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (!blank(line)) {
-      ++count;
-      if (!fn(line, number, start)) break;
-    }
-    start = end + 1;
-  }
-  return count;
-}
 
 // Why one document (a body, or an NDJSON line) has no answer.
 struct failure {
@@ -63,10 +36,14 @@ failure transform(std::string_view text, const request_options& o, workspace::im
   return {};
 }
 
+}  // namespace
+
 work_result codec_error(workspace::impl& ws, const ujson::error& e, bool validate_shape) {
   write_codec_error_body(ws.answer, e, validate_shape);
   return {422, e.code, ws.answer.output()};
 }
+
+namespace {
 
 // The 422 of a request that fails with f. `line`: the NDJSON line's place, else nullptr.
 work_result refuse(workspace::impl& ws, const failure& f, const request_options& o, const ujson::error* line) {
@@ -90,20 +67,8 @@ work_result encode_error(workspace::impl& ws, ujson::errc code) {
   return {422, code, ws.answer.output()};
 }
 
-constexpr std::string_view ndjson_type = "application/x-ndjson";
-
-binary_format binary_of(media kind) { return kind == media::cbor ? binary_format::cbor : binary_format::msgpack; }
-binary_format binary_of(answer_format f) { return f == answer_format::cbor ? binary_format::cbor : binary_format::msgpack; }
 std::string_view type_of(answer_format f) {
   return f == answer_format::cbor ? "application/cbor" : f == answer_format::msgpack ? "application/msgpack" : "application/json";
-}
-
-// Line and column mean nothing in MessagePack or CBOR: the error's line is 1 and its
-// column the byte offset + 1, so that the three always agree.
-ujson::error binary_position(ujson::error e) {
-  e.line = 1;
-  e.column = e.offset + 1;
-  return e;
 }
 
 // {"valid":true}, with "lines":N for an NDJSON body or "values":N for a binary sequence,
@@ -120,6 +85,8 @@ void write_valid(Writer& w, std::string_view count_name, const std::size_t* coun
   w.end_object();
 }
 
+}  // namespace
+
 work_result valid(workspace::impl& ws, answer_format answer, std::string_view count_name, const std::size_t* count) {
   if (answer == answer_format::json) {
     ujson::writer& w = ws.answer;
@@ -132,18 +99,7 @@ work_result valid(workspace::impl& ws, answer_format answer, std::string_view co
   return {200, ujson::errc::ok, w.output(), type_of(answer)};
 }
 
-// Each value of a MessagePack or CBOR body in turn: fn(offset) parses the one at offset
-// and moves it. Stops at the first error, positioned in the whole body.
-template <class Fn>
-ujson::error for_each_value(std::string_view body, Fn&& fn, std::size_t& count) {
-  std::size_t offset = 0;
-  count = 0;
-  do {
-    if (const ujson::error e = fn(offset)) return binary_position(e);
-    ++count;
-  } while (offset < body.size());
-  return {};
-}
+namespace {
 
 // Parses each document of the body in turn (the JSON text, each NDJSON line, each
 // MessagePack or CBOR value) into doc and calls add() on it; stops at the first error.
@@ -219,15 +175,30 @@ work_result run_validate(std::string_view body, media kind, answer_format answer
     if (const ujson::error e = d.decode(body, h)) return codec_error(ws, e, true);
     return valid(ws, answer, {}, nullptr);
   }
+  // NDJSON: a line that is not JSON fails the request, is left out, or is answered by its
+  // error in its place (then each good line by {"valid":true}), by o.ndjson_errors.
+  ws.lines.clear();
+  sequence_answer verdicts(o.ndjson_errors, ws.lines, "\n");
   ujson::error failed{};
-  std::size_t lines = for_each_line(body, [&](std::string_view line, std::size_t number, std::size_t start) {
-    failed = d.decode(line, h);
-    failed.offset += start;
-    failed.line = number;
-    return !failed;
+  std::size_t good = 0;
+  for_each_line(body, [&](std::string_view line, std::size_t number, std::size_t start) {
+    ujson::error e = d.decode(line, h);
+    if (!e) {
+      ++good;
+      if (o.ndjson_errors == item_errors::report) verdicts.good(R"({"valid":true})");
+      return true;
+    }
+    e.offset += start;
+    e.line = number;
+    if (verdicts.bad(ws.answer, [&](ujson::writer& w) { write_codec_error_body(w, e, true); })) return true;
+    failed = e;
+    return false;
   });
   if (failed) return codec_error(ws, failed, true);
-  return valid(ws, answer, "lines", &lines);
+  if (o.ndjson_errors == item_errors::report) return {200, ujson::errc::ok, ws.lines, ndjson_type};
+  work_result r = valid(ws, answer, "lines", &good);
+  r.skipped = verdicts.skipped();
+  return r;
 }
 
 // A MessagePack or CBOR body, or an answer in MessagePack or CBOR: the whole of each

@@ -8,6 +8,7 @@
 #include "media_type.hpp"
 #include "ujson/proto/errors.hpp"
 #include "ujson/proto/options.hpp"
+#include "ujson/proto/schemas.hpp"
 #include "workspace.hpp"
 
 namespace ujson::proto {
@@ -20,6 +21,13 @@ struct work_result {
   std::optional<http_error> refusal{};  // a 422 of the service's own (pointer_not_found)
   std::size_t skipped = 0;              // NDJSON lines left out (ndjson_errors=skip)
 };
+
+inline constexpr std::string_view ndjson_type = "application/x-ndjson";
+
+// 422 with the codec's error e; validate_shape: {"valid":false,"error":{...}} (/validate).
+work_result codec_error(workspace::impl& ws, const ujson::error& e, bool validate_shape);
+// 200 {"valid":true}, with `count_name`:*count when count is given, in the answer's format.
+work_result valid(workspace::impl& ws, answer_format answer, std::string_view count_name, const std::size_t* count);
 
 // POST /validate: {"valid":true} (NDJSON: {"valid":true,"lines":N}; a MessagePack or CBOR
 // sequence: {"valid":true,"values":N}), in the answer's format, or 422.
@@ -34,6 +42,22 @@ work_result run_validate(std::string_view body, media kind, answer_format answer
 // one line each (NDJSON); the first invalid value fails the whole request, at its byte
 // offset. A binary answer holds every document, concatenated. With a binary body or
 // answer, o.pointers is empty and o.ndjson_errors is fail (the handler refuses the others).
+// POST /validate?schema=NAME: each document of the body (the JSON text, each NDJSON line,
+// each MessagePack or CBOR value) checked against `s`, its verdict counted in s.counts.
+// 200 {"valid":true} (with "lines" or "values" as above), or 422
+// {"valid":false,"errors":[{instanceLocation, keywordLocation, keyword, message}...]}
+// (NDJSON: with "line", binary: with "value", 1-based) for the first document the schema
+// refuses, at most o.max_errors errors; a document that is not JSON answers as
+// run_validate does. Under o.ndjson_errors, an NDJSON body's bad lines fail the request,
+// are left out (200 {"valid":true,"lines":N} counting the good ones, `skipped` the rest),
+// or are reported: 200 NDJSON, one verdict per line.
+work_result run_schema_validate(std::string_view body, media kind, answer_format answer, const request_options& o,
+                                const named_schema& s, workspace::impl& ws);
+
+// GET /schemas: {"schemas":[{"name","$id" (null when none),"dialect" (the meta-schema's URI)}...]},
+// by name.
+void write_schema_list(ujson::writer& w, const schema_set* schemas);
+
 work_result run_transform(std::string_view body, media kind, answer_format answer, const request_options& o,
                           const encode_options& write, workspace::impl& ws);
 

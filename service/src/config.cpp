@@ -93,7 +93,7 @@ bool in_range(std::string_view s, unsigned long long low, unsigned long long hig
   return true;
 }
 
-const std::array<flag, 14> flags{{
+const std::array<flag, 16> flags{{
     {"address", "UJSOND_ADDRESS", "ADDR", "127.0.0.1", "address to listen on (0.0.0.0 or :: for all)",
      [](std::string_view v, config& c) {
        c.address = v;
@@ -132,6 +132,17 @@ const std::array<flag, 14> flags{{
     {"access-log", "UJSOND_ACCESS_LOG", "BOOL", "true",
      "one JSON line per request on stderr (--access-log false, or --no-access-log, to turn off)",
      [](std::string_view v, config& c) { return parse_bool(v, c.access_log); }},
+    {"schema-dir", "UJSOND_SCHEMA_DIR", "DIR", "none",
+     "JSON Schemas for /validate?schema=NAME: every NAME.json in DIR, loaded at start (exit 2 if one does not "
+     "load) and again on SIGHUP",
+     [](std::string_view v, config& c) {
+       c.schema_dir = v;
+       return !v.empty();
+     }},
+    {"schema-reload-interval", "UJSOND_SCHEMA_RELOAD_INTERVAL", "DURATION", "10s",
+     "how often --schema-dir is looked at for a change (a Kubernetes ConfigMap update), reloaded as SIGHUP would; "
+     "0 = only on SIGHUP",
+     [](std::string_view v, config& c) { return parse_duration(v, c.schema_reload_interval); }},
 }};
 
 const flag* find_flag(std::string_view name) {
@@ -146,7 +157,7 @@ const flag* find_flag(std::string_view name) {
 std::string usage_text() {
   std::string out =
       "usage: ujsond [FLAG...]\n"
-      "An HTTP/1.1 JSON service: POST /validate, /decode, /encode; GET /healthz, /metrics.\n"
+      "An HTTP/1.1 JSON service: POST /validate, /decode, /encode; GET /healthz, /metrics, /schemas.\n"
       "Each flag can also be set by its environment variable; a flag beats its variable.\n\n";
   for (const flag& f : flags) {
     std::string left = "  --" + std::string(f.name) + " " + std::string(f.value);

@@ -24,6 +24,8 @@ struct config {
   std::chrono::milliseconds idle_timeout{60'000};   // a keep-alive connection may wait this long
   std::chrono::milliseconds drain_timeout{10'000};  // after SIGTERM, idle connections get this long
   bool access_log = true;
+  std::string schema_dir;  // empty: no schemas (/validate checks JSON only)
+  std::chrono::milliseconds schema_reload_interval{10'000};  // 0: reload on SIGHUP only
 };
 
 enum class parse_result { run, help, version, probe, usage_error };

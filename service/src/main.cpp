@@ -86,6 +86,10 @@ int main(int argc, char** argv) {
   // Before the io_contexts: connections still open at exit are destroyed with their
   // context, and each tells `state` it is gone.
   ujsond::server_state state(cfg, log);
+  if (std::string schema_problem; !state.schemas.load(schema_problem)) {
+    std::fprintf(stderr, "ujsond: the schemas of --schema-dir do not load: %s\n", schema_problem.c_str());
+    return 2;
+  }
 
   // One io_context per thread, each run by its own thread; connections are spread over
   // them. With one thread, Asio's reactor takes no locks at all.
@@ -129,6 +133,19 @@ int main(int argc, char** argv) {
   };
   signals.async_wait(on_signal);
 
+  // SIGHUP reloads --schema-dir (without one, SIGHUP keeps its default: the process ends).
+  net::signal_set hangups(ioc);
+  std::function<void(const boost::system::error_code&, int)> on_hangup = [&](const boost::system::error_code& sec, int) {
+    if (sec) return;
+    state.schemas.request_reload();
+    hangups.async_wait(on_hangup);
+  };
+  if (!cfg.schema_dir.empty()) {
+    hangups.add(SIGHUP);
+    hangups.async_wait(on_hangup);
+  }
+  state.schemas.start();
+
   log_event(log, level::info, "listening",
             {{"address", cfg.address},
              {"port", listener->port()},
@@ -153,6 +170,7 @@ int main(int argc, char** argv) {
   const std::size_t left = state.open_sessions();
   for (auto& context : contexts) context->stop();
   for (auto& t : threads) t.join();
+  state.schemas.stop();
   log.flush();  // the access lines of the last answers before the line that ends the log
   log_event(log, level::info, "stopped", {{"connections_left", left}});
   // Leaving this scope: connections still open (a second signal, or past the deadline)

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "log_sink.hpp"
+#include "schema_source.hpp"
 #include "ujson/proto/errors.hpp"
 
 namespace ujsond {
@@ -132,6 +133,35 @@ void metrics::render(std::string& out) const {
   out += "# TYPE ujsond_log_lines_dropped_total counter\n";
   line(out, "ujsond_log_lines_dropped_total %llu\n",
        static_cast<unsigned long long>(log_ != nullptr ? log_->dropped_lines() : 0));
+  render_schemas(out);
+}
+
+void metrics::render_schemas(std::string& out) const {
+  if (schemas_ == nullptr) return;
+  const schema_source::set_ptr set = schemas_->current();
+  out += "# HELP ujsond_schema_validations_total Documents checked by /validate?schema=, by schema and outcome "
+         "(error: not JSON).\n";
+  out += "# TYPE ujsond_schema_validations_total counter\n";
+  if (set != nullptr) {
+    for (const ujson::proto::named_schema& s : set->all()) {
+      const std::pair<const char*, const std::atomic<std::uint64_t>*> outcomes[] = {
+          {"valid", &s.counts->valid}, {"invalid", &s.counts->invalid}, {"error", &s.counts->error}};
+      for (const auto& [name, count] : outcomes) {
+        // Names are [-._a-zA-Z0-9] (schema_dir.cpp): nothing to escape in a label.
+        line(out, "ujsond_schema_validations_total{schema=\"%s\",outcome=\"%s\"} %llu\n", s.name.c_str(), name,
+             static_cast<unsigned long long>(count->load(relaxed)));
+      }
+    }
+  }
+  out += "# HELP ujsond_schemas_loaded Schemas /validate?schema= can name now.\n";
+  out += "# TYPE ujsond_schemas_loaded gauge\n";
+  line(out, "ujsond_schemas_loaded %llu\n", static_cast<unsigned long long>(set == nullptr ? 0 : set->all().size()));
+  out += "# HELP ujsond_schema_reloads_total Reloads of --schema-dir (SIGHUP or a change seen), by result.\n";
+  out += "# TYPE ujsond_schema_reloads_total counter\n";
+  for (const bool ok : {true, false}) {
+    line(out, "ujsond_schema_reloads_total{result=\"%s\"} %llu\n", ok ? "ok" : "failed",
+         static_cast<unsigned long long>(schemas_->reloads(ok)));
+  }
 }
 
 }  // namespace ujsond

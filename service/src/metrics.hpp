@@ -13,6 +13,7 @@
 namespace ujsond {
 
 class log_sink;
+class schema_source;
 
 class metrics final : public ujson::proto::metrics_source {
  public:
@@ -32,6 +33,8 @@ class metrics final : public ujson::proto::metrics_source {
   void request_coded(ujson::proto::coding c) noexcept;
   // Reports the log's dropped lines (the sink counts them; it must outlive this).
   void watch(const log_sink& log) noexcept { log_ = &log; }
+  // Reports each loaded schema's validations by outcome, and the reloads (it must outlive this).
+  void watch(const schema_source& schemas) noexcept { schemas_ = &schemas; }
 
   void render(std::string& out) const override;
 
@@ -58,6 +61,9 @@ class metrics final : public ujson::proto::metrics_source {
   counter open_{0}, opened_{0}, rejected_{0};
   counter skipped_lines_{0};
   const log_sink* log_ = nullptr;
+  const schema_source* schemas_ = nullptr;
+
+  void render_schemas(std::string& out) const;
 };
 
 }  // namespace ujsond

@@ -1,6 +1,6 @@
 #pragma once
-// What every connection shares: the configuration, the log, the counters, the draining
-// flag, and the set of open sessions (so that a drain can reach the idle ones).
+// What every connection shares: the configuration, the log, the counters, the schemas,
+// the draining flag, and the set of open sessions (so that a drain can reach the idle ones).
 
 #include <atomic>
 #include <memory>
@@ -10,6 +10,7 @@
 #include "config.hpp"
 #include "log_sink.hpp"
 #include "metrics.hpp"
+#include "schema_source.hpp"
 
 namespace ujsond {
 
@@ -17,11 +18,15 @@ class session;
 
 class server_state {
  public:
-  server_state(const config& c, log_sink& l) : cfg(c), log(l) { stats.watch(l); }
+  server_state(const config& c, log_sink& l) : cfg(c), log(l), schemas(c, l) {
+    stats.watch(l);
+    stats.watch(schemas);
+  }
 
   const config& cfg;
   log_sink& log;
   metrics stats;
+  schema_source schemas;
 
   bool draining() const noexcept { return draining_.load(std::memory_order_acquire); }
   std::size_t open_sessions() const;

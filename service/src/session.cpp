@@ -185,6 +185,7 @@ void session::on_header(error_code ec) {
     return;
   }
   parser_type& parser = *reading_->parser;
+  reading_->schemas = state_.schemas.current();
   if (!check_body_length()) return;
   // 100 Continue, unless earlier answers are still on their way out (they would mix).
   if (!parser.is_done() && !write_pending_ && answers_.empty()) {
@@ -324,7 +325,8 @@ void session::respond() {
   x.res = {};
   const proto::server_view view{state_.cfg.max_depth,          state_.draining(),
                                 &state_.stats,                 state_.cfg.max_body,
-                                state_.cfg.compress_level,     state_.cfg.compress_min};
+                                state_.cfg.compress_level,     state_.cfg.compress_min,
+                                x.schemas.get()};
   x.outcome = proto::handle_request(x.parser->get(), x.res, x.workspace, view);
   bool keep_alive = x.res.keep_alive() && !x.outcome.close;
   // Draining: keep answering requests that are already here (read or in the socket),
@@ -441,6 +443,7 @@ void session::record(const exchange& x) {
 }
 
 void session::recycle(std::unique_ptr<exchange> x) {
+  x->schemas.reset();  // an idle connection must not keep a replaced set alive
   if (x->parser) {
     x->body_storage = std::move(x->parser->get().body());  // its capacity serves the next request
     x->parser.reset();

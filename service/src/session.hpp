@@ -44,6 +44,9 @@ class session : public std::enable_shared_from_this<session> {
     ujson::proto::response res;
     std::string head;  // res's status line and fields, as written
     ujson::proto::outcome outcome;
+    // The schemas as they were when the request's header arrived: it is answered with
+    // them whatever a reload does meanwhile.
+    std::shared_ptr<const ujson::proto::schema_set> schemas;
     bool keep_alive = true;
     clock::time_point started;
   };

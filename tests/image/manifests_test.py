@@ -9,7 +9,9 @@ Run by ctest (DockerManifests); UJSOND_BIN names the ujsond to ask (its --help).
 
 import os
 import subprocess
+import tempfile
 import unittest
+from pathlib import Path
 
 from support import (COMPOSE, ROOT, compose_ports, compose_service, duration_seconds, image_entrypoint,
                      image_env, load_yaml, ujsond_variables)
@@ -122,6 +124,33 @@ class Manifests(unittest.TestCase):
             needed = (pre_stop + duration_seconds(u.env["UJSOND_DRAIN_TIMEOUT"]) +
                       duration_seconds(u.env["UJSOND_READ_TIMEOUT"]) + 1)
             self.assertGreater(u.pod["terminationGracePeriodSeconds"], needed, u.name)
+
+    def test_schema_dir_is_a_whole_config_map_that_loads(self):
+        """A ConfigMap reaches ujsond as a reload only when mounted whole (a subPath mount
+        never sees an update), at UJSOND_SCHEMA_DIR; and its schemas must load."""
+        with_schemas = [u for u in self.ujsonds if "UJSOND_SCHEMA_DIR" in u.set]
+        self.assertTrue(with_schemas)
+        for u in with_schemas:
+            directory = u.set["UJSOND_SCHEMA_DIR"]
+            self.assertGreater(duration_seconds(u.env["UJSOND_SCHEMA_RELOAD_INTERVAL"]), 0, u.name)
+            mounts = [m for m in u.container.get("volumeMounts", []) if m["mountPath"] == directory]
+            self.assertEqual(len(mounts), 1, u.name)
+            self.assertNotIn("subPath", mounts[0], u.name)
+            volume, = [v for v in u.pod.get("volumes", []) if v["name"] == mounts[0]["name"]]
+            name = volume["configMap"]["name"]
+            config_maps = [d for docs in self.docs.values() for d in docs
+                           if d["kind"] == "ConfigMap" and d["metadata"]["name"] == name]
+            self.assertEqual(len(config_maps), 1, f"{u.name}: no ConfigMap {name}")
+            with tempfile.TemporaryDirectory() as tmp:
+                for key, text in config_maps[0]["data"].items():
+                    (Path(tmp) / key).write_text(text, encoding="utf-8")
+                # ujsond exits 2 at once when a schema does not load; loaded, it listens until stopped.
+                p = subprocess.Popen([UJSOND, "--port", "0", "--schema-dir", tmp], stderr=subprocess.PIPE, text=True)
+                line = p.stderr.readline()
+                p.terminate()
+                p.communicate(timeout=10)
+                self.assertIn('"msg":"schemas loaded"', line, f"{u.name}: {line}")
+                self.assertIn(f'"schemas":{len(config_maps[0]["data"])}', line, u.name)
 
     def test_deployment_service_and_autoscaler_are_wired(self):
         for name, docs in self.docs.items():

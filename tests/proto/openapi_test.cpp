@@ -24,6 +24,7 @@ using namespace ujson::proto;
 // Just enough YAML for the file's own layout: block mappings by indentation and the
 // one-line flow maps its parameter schemas use.
 struct openapi {
+  std::set<std::string> paths;                                       // "/encode", ...
   std::map<std::string, std::set<std::string>> path_params;         // "/encode" -> {"indent", ...}
   std::map<std::string, std::map<std::string, std::string>> params;  // "indent" -> {type: integer, ...}
   std::map<std::string, std::string> param_names;                    // component key -> name:
@@ -96,7 +97,7 @@ openapi read_openapi() {
     if (section == "components.parameters" && subsection != "parameters") section = "components:";
     if (section == "components:" && subsection == "headers") section = "components.headers";
     if (section == "components.headers" && subsection != "headers") section = "components:";
-    if (section == "paths:" && std::regex_match(line, m, path_line)) path = m[1];
+    if (section == "paths:" && std::regex_match(line, m, path_line)) doc.paths.insert(path = m[1]);
     if (section == "paths:" && std::regex_match(line, m, ref_line)) doc.path_params[path].insert(m[1]);
     if (section == "components.parameters") {
       if (std::regex_match(line, m, param_line)) param = m[1];
@@ -141,9 +142,16 @@ TEST(OpenApi, EveryEndpointListsExactlyTheOptionsTheCodeAccepts) {
     }
     EXPECT_EQ(in_code, in_file) << path;
   }
-  for (const char* path : {"/healthz", "/metrics"}) {
+  for (const char* path : {"/healthz", "/metrics", "/schemas"}) {
     for (const std::string& p : doc.path_params[path]) EXPECT_NE(doc.param_in.at(p), "query") << path << " " << p;
   }
+}
+
+TEST(OpenApi, EveryEndpointHasAPath) {
+  const openapi doc = read_openapi();
+  std::set<std::string> in_code;
+  for (std::size_t e = 0; e + 1 < endpoint_count; ++e) in_code.insert("/" + std::string(endpoint_label(endpoint(e))));
+  EXPECT_EQ(doc.paths, in_code);
 }
 
 // The request headers the code reads: Content-Encoding on every POST, Accept-Encoding on

@@ -17,7 +17,8 @@ using namespace ujsond_test;
 
 class Endpoints : public shared_server_suite {
  protected:
-  static void SetUpTestSuite() { start(); }
+  // schema= needs a schema to name: tests/service/schemas/anything.json takes every document.
+  static void SetUpTestSuite() { start({"--schema-dir", UJSON_SOURCE_DIR "/tests/service/schemas"}); }
 };
 
 TEST_F(Endpoints, Validate) {
@@ -69,6 +70,8 @@ TEST_F(Endpoints, EveryOptionOverTheWire) {
       {"ndjson_errors", {"skip", "ignore"}},
       {"pointer", {"/b/1", "b/1"}},
       {"missing", {"null", "none"}},
+      {"schema", {"anything", ""}},
+      {"max_errors", {"3", "0"}},
   };
   const std::vector<std::pair<std::string, std::uint8_t>> endpoints{
       {"/validate", ujson::proto::on_validate}, {"/decode", ujson::proto::on_decode}, {"/encode", ujson::proto::on_encode}};
@@ -139,9 +142,12 @@ TEST(Metrics, PromtoolAcceptsTheLiveOutput) {
   if (std::system("command -v promtool >/dev/null 2>&1") != 0) {
     GTEST_SKIP() << "promtool is not installed (Debian: prometheus; scripts/bootstrap test installs it)";
   }
-  server s({"--access-log=false", "--max-body", "64"});
+  // With schemas, so that their counters are in the output: bench/schemas' twitter.schema.json
+  // is the schema "twitter.schema".
+  server s({"--access-log=false", "--max-body", "64", "--schema-dir", UJSON_SOURCE_DIR "/bench/schemas"});
   client c(s.port());
   c.roundtrip(post("/validate", "[1]"));
+  c.roundtrip(post("/validate?schema=twitter.schema", "[1]"));
   c.roundtrip(post("/decode", "[1"));
   c.roundtrip(post("/encode", "[1]"));
   c.roundtrip(post("/decode?ndjson_errors=skip", "[1]\n[2\n", "application/x-ndjson"));

@@ -115,7 +115,11 @@ TEST_F(Pipelines, NdjsonErrorsTakesOnlyItsThreeModes) {
   EXPECT_EQ(r.result_int(), 400);
   expect_json(r.body(), R"({"error":{"code":"bad_option","message":"option 'ndjson_errors' must be fail, skip or report",
                          "option":"ndjson_errors"}})");
-  EXPECT_EQ(call(post("/validate?ndjson_errors=skip", "1\n", "application/x-ndjson")).result_int(), 400);
+  // /validate takes them too: a line fails there when it is not JSON.
+  r = call(post("/validate?ndjson_errors=skip", "1\n[\n2\n", "application/x-ndjson"));
+  EXPECT_EQ(r.result_int(), 200);
+  expect_json(r.body(), R"({"valid":true,"lines":2})");
+  EXPECT_EQ(r["X-Ujson-Skipped-Lines"], "1");
 }
 
 // RFC 6901 section 5's document.

@@ -14,7 +14,7 @@
 
 namespace ujson::proto {
 
-enum class endpoint : std::uint8_t { validate, decode, encode, healthz, metrics, other };
+enum class endpoint : std::uint8_t { validate, decode, encode, healthz, metrics, schemas, other };
 inline constexpr std::size_t endpoint_count = static_cast<std::size_t>(endpoint::other) + 1;
 // "validate", ..., "other" (for metrics labels and the access log).
 std::string_view endpoint_label(endpoint e) noexcept;

@@ -33,9 +33,10 @@ enum class http_error : std::uint8_t {
   shutting_down,           // 503: draining after SIGTERM (/healthz)
   too_many_connections,    // 503: over --max-connections
   pointer_not_found,       // 422: a `pointer` option names no value of the document
+  unknown_schema,          // 404: /validate?schema=NAME names no loaded schema
 };
 
-inline constexpr std::size_t http_error_count = static_cast<std::size_t>(http_error::pointer_not_found) + 1;
+inline constexpr std::size_t http_error_count = static_cast<std::size_t>(http_error::unknown_schema) + 1;
 
 struct http_error_info {
   http_error error;
@@ -66,6 +67,7 @@ inline constexpr std::array<http_error_info, http_error_count> http_error_table{
     {http_error::shutting_down, "shutting_down", 503, "the server is shutting down"},
     {http_error::too_many_connections, "too_many_connections", 503, "too many open connections"},
     {http_error::pointer_not_found, "pointer_not_found", 422, "no value at the pointer"},
+    {http_error::unknown_schema, "unknown_schema", 404, "no schema of that name is loaded (GET /schemas lists them)"},
 }};
 static_assert([] {
   for (std::size_t i = 0; i < http_error_table.size(); ++i) {

@@ -14,6 +14,7 @@
 #include "ujson/proto/endpoint.hpp"
 #include "ujson/proto/errors.hpp"
 #include "ujson/proto/options.hpp"
+#include "ujson/proto/schemas.hpp"
 
 namespace ujson::proto {
 
@@ -33,6 +34,9 @@ struct server_view {
   std::size_t max_body = 16 * 1024 * 1024;           // --max-body: a coded body's decoded size at most
   int compress_level = 1;                            // --compress-level: 1-9; 0 never compresses answers
   std::size_t compress_min = 1024;                   // --compress-min: smaller answers go uncompressed
+  // --schema-dir's schemas as they were when the request began (the caller keeps them
+  // alive until the answer is sent); nullptr: none loaded.
+  const schema_set* schemas = nullptr;
 };
 
 // Per-connection state reused by every request on it: decoder, DOM arena, writer and the

@@ -21,6 +21,9 @@ enum endpoint_bits : std::uint8_t {
   on_encode = 4,
 };
 
+// max_errors at most: a refused document's answer stays small.
+inline constexpr long long max_schema_errors = 1000;
+
 enum class option_type : std::uint8_t { boolean, integer, enumeration, string };
 
 struct request_options;
@@ -65,6 +68,8 @@ struct request_options {
   // Answer only the values at these (one: the value; several: an array of them, in order).
   std::vector<json_pointer> pointers;
   bool missing_null = false;  // a pointer that matches nothing answers null, not 422
+  std::string schema;          // /validate: the name of the schema to check against; empty: JSON only
+  std::size_t max_errors = 10; // /validate?schema=: errors reported per refused document
 };
 
 // A rejected option: its name (empty when the query itself is malformed) and why.

@@ -121,6 +121,10 @@ class registry {
   std::shared_ptr<detail::store> store_;
 };
 
+// The file:// URI of a path (made absolute, normalized, percent-encoded): the URI to add()
+// a schema file under, so that its relative $refs name the files beside it.
+std::string file_uri(std::string_view path);
+
 // One self-contained schema: add() under `uri`, then compile().
 std::optional<validator> compile(std::string_view text, load_error& problem, const options& how = {},
                                  std::string_view uri = "urn:ujson:schema");

@@ -111,10 +111,10 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
   if (!parse_options(query, bit, server.max_depth, options, bad)) {
     return fail(req, res, ws, where, http_error::bad_option, bad.message, bad.option);
   }
-  // pointer= and ndjson_errors=skip|report work on JSON and NDJSON bodies answered as JSON only.
+  // pointer= and ndjson_errors=skip|report work on answers in JSON only.
   const bool binary_body = kind == media::msgpack || kind == media::cbor;
-  if (binary_body || answer != answer_format::json) {
-    const std::string_view why = binary_body ? "a MessagePack or CBOR body" : "an answer in MessagePack or CBOR (Accept)";
+  if (answer != answer_format::json) {
+    const std::string_view why = "an answer in MessagePack or CBOR (Accept)";
     if (!options.pointers.empty()) {
       return fail(req, res, ws, where, http_error::bad_option, "pointer is not supported with " + std::string(why),
                   "pointer");
@@ -137,11 +137,12 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
   }
   finish(res, req.version(), r.status, r.type, r.body, req.keep_alive());
   outcome o{where, r.status, r.refusal, r.error};
-  if (kind == media::ndjson && r.status == 200 && where != endpoint::validate &&
+  if ((kind == media::ndjson || binary_body) && r.status == 200 && where != endpoint::validate &&
       options.ndjson_errors == item_errors::skip) {
     res.set(skipped_lines_header, std::to_string(r.skipped));
     o.skipped_lines = r.skipped;
   }
+  if (r.unread != 0) res.set(unread_bytes_header, std::to_string(r.unread));
   return o;
 }
 

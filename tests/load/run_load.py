@@ -174,6 +174,12 @@ def measure(server, wid, path, failures, gzip_body=False):
     return r
 
 
+def print_run(server, path, wid, r, widths=(10, 15)):
+    """One wrk result, as the run goes."""
+    print(f"{server.name:7} {path:{widths[0]}} {wid:{widths[1]}} {r['rps']:10.0f} req/s {r['mbps']:9.1f} MB/s "
+          f"p99 {r['p99_us'] / 1000:7.2f} ms  non-2xx {r['non_2xx']}", flush=True)
+
+
 def metric(port, name):
     """One counter from ujsond's /metrics."""
     with socket.create_connection(("127.0.0.1", port)) as s:
@@ -263,8 +269,7 @@ def run_table(index, failures):
                         # collector keeps working after its run) before measuring this one.
                         time.sleep(1)
                         r = results[(server.name, wid, path)] = measure(server, wid, path, failures)
-                        print(f"{server.name:7} {path:10} {wid:15} {r['rps']:10.0f} req/s {r['mbps']:9.1f} MB/s "
-                              f"p99 {r['p99_us'] / 1000:7.2f} ms  non-2xx {r['non_2xx']}", flush=True)
+                        print_run(server, path, wid, r)
         finally:
             for server in servers:
                 server.stop()
@@ -408,8 +413,7 @@ def run_pipelines(failures):
                 if r["bad"]:
                     failures.append(f"{server.name} {path} {wid}: {r['non_2xx']} non-2xx, "
                                     f"{r['bad'] - r['non_2xx']} socket errors")
-                print(f"{server.name:7} {path:28} {wid:22} {r['rps']:10.0f} req/s {r['mbps']:9.1f} MB/s "
-                      f"p99 {r['p99_us'] / 1000:7.2f} ms  non-2xx {r['non_2xx']}", flush=True)
+                print_run(server, path, wid, r, widths=(28, 22))
     finally:
         for server in servers:
             server.stop()

@@ -32,20 +32,14 @@ std::string bytes(std::initializer_list<int> list) {
   return s;
 }
 
-std::vector<std::string> lines_of(const std::string& body) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  for (std::size_t end; (end = body.find('\n', start)) != std::string::npos; start = end + 1) {
-    out.push_back(body.substr(start, end - start));
-  }
-  EXPECT_EQ(start, body.size()) << "every line ends in a newline";
-  return out;
-}
-
 // The error object of a report line.
 struct reported {
   std::string code;
-  long long offset = -1, line = -1, column = -1, unread = -1;
+  long long offset = -1, line = -1, column = -1, unread = -1;  // unread: -1 when absent
+  friend bool operator==(const reported&, const reported&) = default;
+  friend void PrintTo(const reported& r, std::ostream* os) {
+    *os << r.code << " offset " << r.offset << " line " << r.line << " column " << r.column << " unread " << r.unread;
+  }
 };
 reported error_of(const std::string& line) {
   ujson::document d;
@@ -88,17 +82,8 @@ TEST_F(Sequences, MsgpackReportAnswersEachBadValueInItsPlace) {
   ASSERT_EQ(got.size(), 4u) << r.body();
   EXPECT_EQ(got[0], "[1]");
   // "line" is the value's number in the sequence, "column" the byte in the value (1-based).
-  const reported ext = error_of(got[1]);
-  EXPECT_EQ(ext.code, "unsupported_value");
-  EXPECT_EQ(ext.offset, 2);
-  EXPECT_EQ(ext.line, 2);
-  EXPECT_EQ(ext.column, 1);
-  EXPECT_EQ(ext.unread, -1);
-  const reported bin = error_of(got[2]);
-  EXPECT_EQ(bin.code, "unsupported_value");
-  EXPECT_EQ(bin.offset, 8);
-  EXPECT_EQ(bin.line, 3);
-  EXPECT_EQ(bin.column, 4);
+  EXPECT_EQ(error_of(got[1]), (reported{"unsupported_value", 2, 2, 1, -1}));
+  EXPECT_EQ(error_of(got[2]), (reported{"unsupported_value", 8, 3, 4, -1}));
   EXPECT_EQ(got[3], "\"x\"");
   EXPECT_EQ(r.count("X-Ujson-Skipped-Lines"), 0u);
 }
@@ -106,11 +91,7 @@ TEST_F(Sequences, MsgpackReportAnswersEachBadValueInItsPlace) {
 TEST_F(Sequences, FailIsTheDefaultAndNamesTheValue) {
   const response r = call(post("/decode", msgpack_body, "application/msgpack"));
   EXPECT_EQ(r.result_int(), 422);
-  const reported e = error_of(r.body());
-  EXPECT_EQ(e.code, "unsupported_value");
-  EXPECT_EQ(e.offset, 2);
-  EXPECT_EQ(e.line, 2);
-  EXPECT_EQ(e.column, 1);
+  EXPECT_EQ(error_of(r.body()), (reported{"unsupported_value", 2, 2, 1, -1}));
 }
 
 // CBOR: [1] | tag 64 on 1 (no JSON form) | undefined (f7) | 9f 9f 9f 01 ff ff ff (three
@@ -128,11 +109,7 @@ TEST_F(Sequences, CborStepsOverTagsSimpleValuesAndDepthByTheirFraming) {
   ASSERT_EQ(got.size(), 5u) << deep.body();
   EXPECT_EQ(error_of(got[1]).code, "unsupported_value");
   EXPECT_EQ(error_of(got[2]).offset, 5);
-  const reported depth = error_of(got[3]);
-  EXPECT_EQ(depth.code, "depth_exceeded");
-  EXPECT_EQ(depth.offset, 8);
-  EXPECT_EQ(depth.line, 4);
-  EXPECT_EQ(depth.column, 3);
+  EXPECT_EQ(error_of(got[3]), (reported{"depth_exceeded", 8, 4, 3, -1}));
   // Deep enough: the nested arrays are answered.
   const response ok = call(post("/decode?ndjson_errors=skip", cbor_body, "application/cbor"));
   EXPECT_EQ(ok.body(), "[1]\n[[[1]]]\n\"x\"\n");
@@ -147,11 +124,7 @@ TEST_F(Sequences, AValueTheWriterRefusesIsSteppedOverToo) {
   const response report = call(post("/encode?allow_nan=false&ndjson_errors=report", body, "application/msgpack"));
   const std::vector<std::string> got = lines_of(report.body());
   ASSERT_EQ(got.size(), 3u) << report.body();
-  const reported nan = error_of(got[1]);
-  EXPECT_EQ(nan.code, "nan_or_infinity");
-  EXPECT_EQ(nan.offset, 1);  // the value's first byte
-  EXPECT_EQ(nan.line, 2);
-  EXPECT_EQ(nan.column, 1);
+  EXPECT_EQ(error_of(got[1]), (reported{"nan_or_infinity", 1, 2, 1, -1}));  // at the value's first byte
 }
 
 TEST_F(Sequences, BrokenFramingEndsTheSequenceAndSaysWhatWasNotRead) {
@@ -165,11 +138,7 @@ TEST_F(Sequences, BrokenFramingEndsTheSequenceAndSaysWhatWasNotRead) {
   const response report = call(post("/decode?ndjson_errors=report", malformed, "application/msgpack"));
   const std::vector<std::string> got = lines_of(report.body());
   ASSERT_EQ(got.size(), 2u) << report.body();
-  const reported broken = error_of(got[1]);
-  EXPECT_EQ(broken.code, "invalid_binary");
-  EXPECT_EQ(broken.offset, 1);
-  EXPECT_EQ(broken.line, 2);
-  EXPECT_EQ(broken.unread, 2);
+  EXPECT_EQ(error_of(got[1]), (reported{"invalid_binary", 1, 2, 1, 2}));
   EXPECT_EQ(report["X-Ujson-Unread-Bytes"], "2");
 
   // A truncated last value (an array of 2 with one element, CBOR) and an unknown tag whose
@@ -178,12 +147,7 @@ TEST_F(Sequences, BrokenFramingEndsTheSequenceAndSaysWhatWasNotRead) {
   const response c = call(post("/decode?ndjson_errors=report", cut, "application/cbor"));
   const std::vector<std::string> cut_lines = lines_of(c.body());
   ASSERT_EQ(cut_lines.size(), 2u) << c.body();
-  const reported end = error_of(cut_lines[1]);
-  EXPECT_EQ(end.code, "unexpected_end");
-  EXPECT_EQ(end.offset, 3);
-  EXPECT_EQ(end.line, 2);
-  EXPECT_EQ(end.column, 3);
-  EXPECT_EQ(end.unread, 2);
+  EXPECT_EQ(error_of(cut_lines[1]), (reported{"unexpected_end", 3, 2, 3, 2}));
   const response tag = call(post("/decode?ndjson_errors=report", bytes({0x01, 0xd8, 0x40, 0x82, 0x01}), "application/cbor"));
   const std::vector<std::string> tag_lines = lines_of(tag.body());
   ASSERT_EQ(tag_lines.size(), 2u) << tag.body();
@@ -216,10 +180,7 @@ TEST_F(Sequences, PointersProjectEachValue) {
   ASSERT_EQ(got.size(), 3u) << r.body();
   EXPECT_EQ(got[0], "2");
   EXPECT_EQ(got[1], "4");
-  const reported missing = error_of(got[2]);
-  EXPECT_EQ(missing.code, "pointer_not_found");
-  EXPECT_EQ(missing.offset, 12);
-  EXPECT_EQ(missing.line, 3);
+  EXPECT_EQ(error_of(got[2]), (reported{"pointer_not_found", 12, 3, 1, -1}));
   const response nulls = call(post("/decode?pointer=/a/0&missing=null", body, "application/msgpack"));
   EXPECT_EQ(nulls.body(), "1\n3\nnull\n");
   const response one = call(post("/decode?pointer=/a", body.substr(0, 6), "application/msgpack"));

@@ -199,6 +199,7 @@ TEST(CborErrors, MalformedAndTruncated) {
   expect_error(cbor, "5f6161ff", errc::invalid_binary, 0);   // a text chunk in a byte string
   expect_error(cbor, "7f7f6161ffff", errc::invalid_binary, 0);  // a nested indefinite chunk
   expect_error(cbor, "bf01ff", errc::invalid_binary, 2);     // a key without its value
+  expect_error(cbor, "9f d9d9f7 ff", errc::invalid_binary, 1);  // a tag on a break (fuzz_cbor)
   expect_error(cbor, "c201", errc::invalid_binary, 0);       // a bignum's content must be bytes
   expect_error(cbor, "c0 01", errc::invalid_binary, 0);
   expect_error(cbor, "c1 6161", errc::invalid_binary, 0);
@@ -373,7 +374,7 @@ TEST(BinaryExtent, ContentErrorsAreSteppedOverFramingErrorsAreNot) {
       {cbor, "", 0, errc::empty_input}, {cbor, "ff", 0, errc::invalid_binary}, {cbor, "8201ff", 2, errc::invalid_binary},
       {cbor, "1c", 0, errc::invalid_binary}, {cbor, "1f", 0, errc::invalid_binary}, {cbor, "f818", 0, errc::invalid_binary},
       {cbor, "5f6161ff", 1, errc::invalid_binary}, {cbor, "7f7f6161ffff", 1, errc::invalid_binary},
-      {cbor, "bf01ff", 2, errc::invalid_binary}, {cbor, "9f c1 ff ff", 1, errc::invalid_binary},
+      {cbor, "bf01ff", 2, errc::invalid_binary}, {cbor, "9f c1 ff ff", 1, errc::invalid_binary}, {cbor, "9f d9d9f7 ff", 1, errc::invalid_binary},
       {cbor, "62c3", 2, errc::unexpected_end}, {cbor, "83 01 02", 3, errc::unexpected_end},
       {cbor, "9f 01", 2, errc::unexpected_end}, {cbor, "1a 0001", 3, errc::unexpected_end},
       {cbor, "9b ffffffffffffffff", 9, errc::unexpected_end}, {cbor, "bb 7fffffffffffffff", 9, errc::unexpected_end},

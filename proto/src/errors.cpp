@@ -96,6 +96,16 @@ void write_codec_error_body(ujson::writer& w, const ujson::error& e, bool valida
   w.end_object();
 }
 
+void write_unread_error_body(ujson::writer& w, const ujson::error& e, std::size_t unread_bytes) {
+  w.reset();
+  w.begin_object();
+  open_error(w, ujson::code_name(e.code), e.message());
+  place(w, e);
+  member(w, "unread_bytes", unread_bytes);
+  w.end_object();
+  w.end_object();
+}
+
 void write_pointer_error_body(ujson::writer& w, std::string_view pointer, const ujson::error* at) {
   std::string scratch;
   w.reset();

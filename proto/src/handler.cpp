@@ -116,10 +116,10 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
   if (!parse_options(query, bit, server.max_depth, options, bad)) {
     return fail(req, res, ws, where, http_error::bad_option, bad.message, bad.option);
   }
-  // pointer= and ndjson_errors=skip|report work on JSON and NDJSON bodies answered as JSON only.
+  // pointer= and ndjson_errors=skip|report work on answers in JSON only.
   const bool binary_body = kind == media::msgpack || kind == media::cbor;
-  if (binary_body || answer != answer_format::json) {
-    const std::string_view why = binary_body ? "a MessagePack or CBOR body" : "an answer in MessagePack or CBOR (Accept)";
+  if (answer != answer_format::json) {
+    const std::string_view why = "an answer in MessagePack or CBOR (Accept)";
     if (!options.pointers.empty()) {
       return fail(req, res, ws, where, http_error::bad_option, "pointer is not supported with " + std::string(why),
                   "pointer");
@@ -128,6 +128,14 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
       return fail(req, res, ws, where, http_error::bad_option,
                   "ndjson_errors=skip|report is not supported with " + std::string(why), "ndjson_errors");
     }
+  }
+
+  // /validate answers a MessagePack or CBOR sequence with one verdict (the first bad value
+  // fails it); leaving values out or reporting each is /decode's and /encode's.
+  if (binary_body && where == endpoint::validate && options.ndjson_errors != item_errors::fail) {
+    return fail(req, res, ws, where, http_error::bad_option,
+                "ndjson_errors=skip|report on /validate takes NDJSON bodies, not a MessagePack or CBOR sequence",
+                "ndjson_errors");
   }
 
   const named_schema* schema = nullptr;
@@ -154,10 +162,13 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
   }
   finish(res, req.version(), r.status, r.type, r.body, req.keep_alive());
   outcome o{where, r.status, r.refusal, r.error};
-  if (kind == media::ndjson && r.status == 200 && options.ndjson_errors == item_errors::skip) {
+  // /validate reads a MessagePack or CBOR sequence whole (refused above under skip|report).
+  if ((kind == media::ndjson || (binary_body && where != endpoint::validate)) && r.status == 200 &&
+      options.ndjson_errors == item_errors::skip) {
     res.set(skipped_lines_header, std::to_string(r.skipped));
     o.skipped_lines = r.skipped;
   }
+  if (r.unread != 0) res.set(unread_bytes_header, std::to_string(r.unread));
   return o;
 }
 

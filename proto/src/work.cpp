@@ -4,6 +4,7 @@
 
 #include "documents.hpp"
 #include "sequence.hpp"
+#include "ujson/binary_reader.hpp"
 #include "ujson/validate.hpp"
 
 namespace ujson::proto {
@@ -19,16 +20,27 @@ struct failure {
   explicit operator bool() const noexcept { return what != kind::none; }
 };
 
+// Where one document is: a JSON text, or the MessagePack or CBOR value at *offset in `text`
+// (offset then moves past it once it is read).
+struct source {
+  std::string_view text;
+  std::size_t* offset = nullptr;
+  binary_format format = binary_format::msgpack;
+};
+
 // One document decoded and written with w: the whole of it, or the values at o.pointers.
-failure transform(std::string_view text, const request_options& o, workspace::impl& ws, ujson::writer& w) {
+failure transform(const source& in, const request_options& o, workspace::impl& ws, ujson::writer& w) {
   if (o.pointers.empty()) {
     ujson::document& doc = ws.document_for(o.decode);
-    if (const ujson::error e = doc.parse(text)) return {failure::kind::decode, e};
+    const ujson::error e = in.offset ? doc.parse(in.text, *in.offset, in.format) : doc.parse(in.text);
+    if (e) return {failure::kind::decode, e};
     if (ujson::write_value(w, doc.root()) != ujson::errc::ok) return {failure::kind::encode, {w.status()}};
     return {};
   }
   ujson::pointer_selection& s = ws.selection_for(o.decode);
-  if (const ujson::error e = s.select(text, o.pointers)) return {failure::kind::decode, e};
+  const ujson::error e =
+      in.offset ? s.select(in.text, *in.offset, in.format, o.pointers) : s.select(in.text, o.pointers);
+  if (e) return {failure::kind::decode, e};
   for (std::size_t i = 0; i < o.pointers.size() && !o.missing_null; ++i) {
     if (s.found(i) == nullptr) return {failure::kind::pointer, {}, i};
   }
@@ -201,77 +213,92 @@ work_result run_validate(std::string_view body, media kind, answer_format answer
   return r;
 }
 
-// A MessagePack or CBOR body, or an answer in MessagePack or CBOR: the whole of each
-// document (the handler refuses pointer= and ndjson_errors=skip|report here, 400 bad_option),
-// the first that fails failing the request.
 namespace {
-work_result run_binary_transform(std::string_view body, media kind, answer_format answer, const decode_options& read,
-                                 const encode_options& write, workspace::impl& ws) {
+
+// An answer in MessagePack or CBOR: every document, whole (the handler refuses pointer= and
+// ndjson_errors=skip|report here, 400 bad_option), concatenated; the first that fails
+// fails the request.
+work_result run_binary_answer(std::string_view body, media kind, answer_format answer, const decode_options& read,
+                              const encode_options& write, workspace::impl& ws) {
   ujson::document& doc = ws.document_for(read);
-  const bool binary_in = kind == media::msgpack || kind == media::cbor;
-  if (answer != answer_format::json) {
-    // Every document, concatenated, in the answer's format.
-    ujson::binary_writer& out = ws.binary_writer_for(binary_of(answer), write);
-    ujson::errc failed_encoding = ujson::errc::ok;
-    auto add = [&]() -> ujson::error {
-      if (ujson::write_value(out, doc.root()) == ujson::errc::ok) return {};
-      failed_encoding = out.status();
-      return ujson::error{failed_encoding};
-    };
-    const ujson::error e = for_each_document(body, kind, doc, add);
-    if (failed_encoding != ujson::errc::ok) return encode_error(ws, failed_encoding);
-    if (e) return codec_error(ws, e, false);
-    return {200, ujson::errc::ok, out.output(), type_of(answer)};
-  }
-
-  // The writer fills the workspace's buffer, whose capacity carries over from request to
-  // request, and hands it back when it ends: the response body points into ws.out (or
-  // ws.lines), which the session keeps.
-  ws.out.clear();
-  ujson::writer w(ws.out, write);
-
-  if (kind == media::json) {
-    if (const ujson::error e = doc.parse(body)) return codec_error(ws, e, false);
-    if (ujson::write_value(w, doc.root()) != ujson::errc::ok) return encode_error(ws, w.status());
-    return {200, ujson::errc::ok, w.output()};
-  }
-  if (binary_in) {
-    // One value is answered as JSON, as a JSON body is; several as NDJSON.
-    std::size_t offset = 0;
-    if (const ujson::error e = doc.parse(body, offset, binary_of(kind))) return codec_error(ws, binary_position(e), false);
-    if (offset == body.size()) {
-      if (ujson::write_value(w, doc.root()) != ujson::errc::ok) return encode_error(ws, w.status());
-      return {200, ujson::errc::ok, w.output()};
-    }
-  }
-
-  ws.lines.clear();
+  ujson::binary_writer& out = ws.binary_writer_for(binary_of(answer), write);
   ujson::errc failed_encoding = ujson::errc::ok;
-  auto add_line = [&]() -> ujson::error {
-    w.reset();
-    if (ujson::write_value(w, doc.root()) != ujson::errc::ok) {
-      failed_encoding = w.status();
-      return ujson::error{w.status()};
-    }
-    ws.lines.append(w.output());
-    ws.lines.push_back('\n');
-    return {};
+  auto add = [&]() -> ujson::error {
+    if (ujson::write_value(out, doc.root()) == ujson::errc::ok) return {};
+    failed_encoding = out.status();
+    return ujson::error{failed_encoding};
   };
-  // A sequence's first value is parsed again: simpler than keeping its DOM, and only
-  // sequences pay.
-  const ujson::error e = for_each_document(body, kind, doc, add_line);
+  const ujson::error e = for_each_document(body, kind, doc, add);
   if (failed_encoding != ujson::errc::ok) return encode_error(ws, failed_encoding);
   if (e) return codec_error(ws, e, false);
-  return {200, ujson::errc::ok, ws.lines, ndjson_type};
+  return {200, ujson::errc::ok, out.output(), type_of(answer)};
+}
+
+// A MessagePack or CBOR body answered as JSON: each value in turn (the whole of it, or the
+// values at o.pointers), by o.ndjson_errors as NDJSON lines are. A value the reader refuses
+// for what it holds is stepped over by its framing (skip_binary_value) and the sequence
+// goes on. Past a value whose framing is broken (truncated, malformed) the rest of the body
+// cannot be split into values, so the sequence ends there: under skip the rest counts as
+// one value left out and `unread` says how many bytes it held; under report its error
+// object says so. Under fail a body of one value is answered as JSON, as a JSON body is;
+// otherwise one line per value, so that the answer's shape does not depend on which fail.
+work_result run_binary_sequence(std::string_view body, media kind, const request_options& o,
+                                const encode_options& write, workspace::impl& ws) {
+  if (body.empty()) return codec_error(ws, ujson::error{ujson::errc::empty_input}, false);
+  const binary_format format = binary_of(kind);
+  ws.out.clear();
+  ujson::writer w(ws.out, write);
+  ws.lines.clear();
+  sequence_answer values(o.ndjson_errors, ws.lines, "\n");
+  std::size_t offset = 0, number = 0, unread = 0;
+  do {
+    const std::size_t start = offset;
+    ++number;
+    w.reset();
+    failure f = transform({body, &offset, format}, o, ws, w);
+    if (!f) {
+      values.good(w.output());
+      continue;
+    }
+    // A value that was read (then refused by the writer, or a pointer that found nothing)
+    // has moved offset past itself; one that was not is stepped over by its framing.
+    ujson::error framing{};
+    if (f.what == failure::kind::decode) {
+      f.at = value_position(f.at, number, start);
+      framing = ujson::skip_binary_value(format, body, offset);
+      if (framing) framing = value_position(framing, number, start);
+    }
+    const ujson::error at = f.what == failure::kind::decode ? f.at : ujson::error{f.at.code, start, number, 1};
+    const bool go_on = values.bad(ws.answer, [&](ujson::writer& report) {
+      if (f.what == failure::kind::pointer) {
+        write_pointer_error_body(report, o.pointers[f.pointer].text(), &at);
+      } else if (framing) {
+        write_unread_error_body(report, framing, body.size() - start);
+      } else {
+        write_codec_error_body(report, at, false);
+      }
+    });
+    if (!go_on) return refuse(ws, f, o, &at);
+    if (framing) {
+      unread = body.size() - start;
+      break;
+    }
+  } while (offset < body.size());
+  if (o.ndjson_errors == item_errors::fail && number == 1) {
+    return {200, ujson::errc::ok, std::string_view(ws.lines).substr(0, ws.lines.size() - 1)};
+  }
+  work_result r{200, ujson::errc::ok, ws.lines, ndjson_type};
+  r.skipped = values.skipped();
+  r.unread = unread;
+  return r;
 }
 
 }  // namespace
 
 work_result run_transform(std::string_view body, media kind, answer_format answer, const request_options& o,
                           const encode_options& write, workspace::impl& ws) {
-  if (answer != answer_format::json || kind == media::msgpack || kind == media::cbor) {
-    return run_binary_transform(body, kind, answer, o.decode, write, ws);
-  }
+  if (answer != answer_format::json) return run_binary_answer(body, kind, answer, o.decode, write, ws);
+  if (kind == media::msgpack || kind == media::cbor) return run_binary_sequence(body, kind, o, write, ws);
   // The writer fills the workspace's buffer, whose capacity carries over from request to
   // request, and hands it back when it ends: the response body points into ws.out (or
   // ws.lines), which the session keeps.
@@ -279,7 +306,7 @@ work_result run_transform(std::string_view body, media kind, answer_format answe
   ujson::writer w(ws.out, write);
 
   if (kind == media::json) {
-    if (const failure f = transform(body, o, ws, w)) return refuse(ws, f, o, nullptr);
+    if (const failure f = transform({body}, o, ws, w)) return refuse(ws, f, o, nullptr);
     return {200, ujson::errc::ok, w.output()};
   }
 
@@ -289,7 +316,7 @@ work_result run_transform(std::string_view body, media kind, answer_format answe
   ujson::error failed_line{};
   for_each_line(body, [&](std::string_view line, std::size_t number, std::size_t start) {
     w.reset();
-    failure f = transform(line, o, ws, w);
+    failure f = transform({line}, o, ws, w);
     if (!f) {
       lines.good(w.output());
       return true;

@@ -19,7 +19,8 @@ struct work_result {
   std::string_view body{};
   std::string_view type = "application/json";  // a 200's Content-Type (errors are JSON)
   std::optional<http_error> refusal{};  // a 422 of the service's own (pointer_not_found)
-  std::size_t skipped = 0;              // NDJSON lines left out (ndjson_errors=skip)
+  std::size_t skipped = 0;              // NDJSON lines or binary values left out (ndjson_errors=skip)
+  std::size_t unread = 0;               // a binary sequence's bytes past a value whose framing broke
 };
 
 inline constexpr std::string_view ndjson_type = "application/x-ndjson";
@@ -34,14 +35,6 @@ work_result valid(workspace::impl& ws, answer_format answer, std::string_view co
 work_result run_validate(std::string_view body, media kind, answer_format answer, const request_options& o,
                          workspace::impl& ws);
 
-// POST /decode and /encode: the body decoded with o.decode, written with `write` (only the
-// values at o.pointers, when there are any). NDJSON: one output line per non-blank input
-// line; a line that fails fails the whole request (422, nothing else answered, with that
-// line's number), is left out or is answered by its error, by o.ndjson_errors.
-// A MessagePack or CBOR body is a sequence of values: one is answered as JSON, several as
-// one line each (NDJSON); the first invalid value fails the whole request, at its byte
-// offset. A binary answer holds every document, concatenated. With a binary body or
-// answer, o.pointers is empty and o.ndjson_errors is fail (the handler refuses the others).
 // POST /validate?schema=NAME: each document of the body (the JSON text, each NDJSON line,
 // each MessagePack or CBOR value) checked against `s`, its verdict counted in s.counts.
 // 200 {"valid":true} (with "lines" or "values" as above), or 422
@@ -58,6 +51,15 @@ work_result run_schema_validate(std::string_view body, media kind, answer_format
 // by name.
 void write_schema_list(ujson::writer& w, const schema_set* schemas);
 
+// POST /decode and /encode: the body decoded with o.decode, written with `write` (only the
+// values at o.pointers, when there are any). NDJSON: one output line per non-blank input
+// line; a line that fails fails the whole request (422, nothing else answered, with that
+// line's number), is left out or is answered by its error, by o.ndjson_errors.
+// A MessagePack or CBOR body is a sequence of values, handled as NDJSON lines are (a
+// value's "line" is its number in the sequence): one is answered as JSON under
+// ndjson_errors=fail, otherwise one line per value. A binary answer holds every document,
+// concatenated; with it, o.pointers is empty and o.ndjson_errors is fail (the handler
+// refuses the others).
 work_result run_transform(std::string_view body, media kind, answer_format answer, const request_options& o,
                           const encode_options& write, workspace::impl& ws);
 

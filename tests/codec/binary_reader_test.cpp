@@ -1,7 +1,8 @@
 // The MessagePack and CBOR readers on their own: RFC 8949's Appendix A examples (the
 // expected values are the RFC's, in JSON), each MessagePack format family with values from
 // its spec, the date extensions, the options (binary, max_depth, duplicate_keys), sequences,
-// and every error with its code and byte offset.
+// every error with its code and byte offset, and skip_binary_value's verdict on each
+// (RFC 8949 Appendix C's well-formedness; MessagePack's format bytes and lengths).
 
 #include <gtest/gtest.h>
 
@@ -198,6 +199,7 @@ TEST(CborErrors, MalformedAndTruncated) {
   expect_error(cbor, "5f6161ff", errc::invalid_binary, 0);   // a text chunk in a byte string
   expect_error(cbor, "7f7f6161ffff", errc::invalid_binary, 0);  // a nested indefinite chunk
   expect_error(cbor, "bf01ff", errc::invalid_binary, 2);     // a key without its value
+  expect_error(cbor, "9f d9d9f7 ff", errc::invalid_binary, 1);  // a tag on a break (fuzz_cbor)
   expect_error(cbor, "c201", errc::invalid_binary, 0);       // a bignum's content must be bytes
   expect_error(cbor, "c0 01", errc::invalid_binary, 0);
   expect_error(cbor, "c1 6161", errc::invalid_binary, 0);
@@ -343,6 +345,87 @@ TEST(BinaryOptions, DuplicateKeysDepthAndSequences) {
   EXPECT_EQ(e.code, errc::unexpected_end);
   EXPECT_EQ(e.offset, 4u);
   EXPECT_EQ(at, 2u);
+}
+
+// skip_binary_value: where a value ends by its framing alone (an end offset), or why its
+// framing is broken (a code and offset). What the reader refuses for a value's content is
+// well-formed; what RFC 8949 Appendix C calls not well-formed, and MessagePack's unused
+// byte and short lengths, are not.
+struct extent_case {
+  binary_format format;
+  std::string_view hex;
+  std::size_t end;  // well-formed: the offset after the value
+  errc code = errc::ok;
+};
+
+TEST(BinaryExtent, ContentErrorsAreSteppedOverFramingErrorsAreNot) {
+  const extent_case cases[] = {
+      // Refused by the reader for what they hold, well-formed all the same.
+      {cbor, "c0 01", 2}, {cbor, "c201", 2}, {cbor, "c1 1b0000010000000000", 10}, {cbor, "62 c328", 3},
+      {cbor, "7f 61c3 61bc ff", 6}, {cbor, "4101", 2}, {cbor, "82 01 4101", 4}, {cbor, "d840 01", 3},
+      {cbor, "d9d9f7 d840 83 01 f7 f820", 10}, {cbor, "f7", 1}, {cbor, "81 9f 81 9f 01 ff ff", 7},
+      {cbor, "a1 61 61 a1 61 61 a1 61 61 a0", 10}, {cbor, "bf 61 61 9f ff ff", 6}, {cbor, "5f 41 00 40 ff", 5},
+      {cbor, "fb 7ff8000000000000", 9},
+      {msgpack, "a2 fffe", 3}, {msgpack, "92 01 c4 01 00", 5}, {msgpack, "81 91 01 02", 4},
+      {msgpack, "81 c4 01 ff 02", 5}, {msgpack, "91 91 91 91 01", 5}, {msgpack, "d4 05 00", 3},
+      {msgpack, "c7 02 09 0102", 5}, {msgpack, "d8 01 00112233445566778899aabbccddeeff", 18},
+      {msgpack, "de 0001 a161 dc 0002 ca 3f800000 cf 0000000000000001", 22},
+      // Not well-formed: unexpected_end at the input's end, invalid_binary at the item.
+      {cbor, "", 0, errc::empty_input}, {cbor, "ff", 0, errc::invalid_binary}, {cbor, "8201ff", 2, errc::invalid_binary},
+      {cbor, "1c", 0, errc::invalid_binary}, {cbor, "1f", 0, errc::invalid_binary}, {cbor, "f818", 0, errc::invalid_binary},
+      {cbor, "5f6161ff", 1, errc::invalid_binary}, {cbor, "7f7f6161ffff", 1, errc::invalid_binary},
+      {cbor, "bf01ff", 2, errc::invalid_binary}, {cbor, "9f c1 ff ff", 1, errc::invalid_binary}, {cbor, "9f d9d9f7 ff", 1, errc::invalid_binary},
+      {cbor, "62c3", 2, errc::unexpected_end}, {cbor, "83 01 02", 3, errc::unexpected_end},
+      {cbor, "9f 01", 2, errc::unexpected_end}, {cbor, "1a 0001", 3, errc::unexpected_end},
+      {cbor, "9b ffffffffffffffff", 9, errc::unexpected_end}, {cbor, "bb 7fffffffffffffff", 9, errc::unexpected_end},
+      {cbor, "d840", 2, errc::unexpected_end}, {cbor, "5f 41", 2, errc::unexpected_end},
+      {msgpack, "", 0, errc::empty_input}, {msgpack, "c1", 0, errc::invalid_binary},
+      {msgpack, "92 01 c1", 2, errc::invalid_binary}, {msgpack, "92 01", 2, errc::unexpected_end},
+      {msgpack, "a2 61", 2, errc::unexpected_end}, {msgpack, "cd 00", 2, errc::unexpected_end},
+      {msgpack, "dd ffffffff", 5, errc::unexpected_end}, {msgpack, "df ffffffff", 5, errc::unexpected_end},
+      {msgpack, "c6 ffffffff 00", 6, errc::unexpected_end}, {msgpack, "c9 ffffffff ff", 6, errc::unexpected_end},
+      {msgpack, "d8 01 00", 3, errc::unexpected_end},
+  };
+  for (const extent_case& c : cases) {
+    SCOPED_TRACE(std::string(c.format == cbor ? "cbor " : "msgpack ") + std::string(c.hex));
+    const std::string bytes = unhex(c.hex) + unhex("01");  // a next value, which is not read
+    const std::string input = c.code == errc::unexpected_end || c.code == errc::empty_input ? unhex(c.hex) : bytes;
+    std::size_t offset = 0;
+    const ujson::error e = ujson::skip_binary_value(c.format, input, offset);
+    EXPECT_EQ(e.code, c.code) << ujson::code_name(e.code);
+    if (c.code == errc::ok) {
+      EXPECT_EQ(offset, c.end);
+    } else {
+      EXPECT_EQ(e.offset, c.end);
+      EXPECT_EQ(offset, 0u);  // unmoved
+    }
+  }
+  // From the middle of a sequence, past a value the reader refuses.
+  const std::string sequence = unhex("01 d4 05 00 02");
+  std::size_t at = 1;
+  ujson::document doc;
+  EXPECT_EQ(doc.parse(sequence, at, msgpack).code, errc::unsupported_value);
+  ASSERT_FALSE(ujson::skip_binary_value(msgpack, sequence, at));
+  EXPECT_EQ(at, 4u);
+}
+
+TEST(BinaryExtent, NestingNeedsNoRecursionAndIndefiniteNestingIsBounded) {
+  std::string definite(500'000, '\x91');  // MessagePack counts its items: no stack at all
+  definite.push_back('\xc0');
+  std::size_t offset = 0;
+  ASSERT_FALSE(ujson::skip_binary_value(msgpack, definite, offset));
+  EXPECT_EQ(offset, definite.size());
+  std::string indefinite(60'000, '\x9f');
+  indefinite.push_back('\x01');
+  indefinite.append(60'000, '\xff');
+  offset = 0;
+  ASSERT_FALSE(ujson::skip_binary_value(cbor, indefinite, offset));
+  EXPECT_EQ(offset, indefinite.size());
+  const std::string too_deep(100'000, '\x9f');  // the 65,536th nested indefinite container
+  offset = 0;
+  const ujson::error e = ujson::skip_binary_value(cbor, too_deep, offset);
+  EXPECT_EQ(e.code, errc::depth_exceeded);
+  EXPECT_EQ(e.offset, 65'535u);
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 // in the input; a value read writes back in its own format (the writer refuses nothing the
 // reader gave) and reads back to an equal DOM; and it writes as JSON text that reads and
 // writes again to the same text (NaN payloads aside, what the service answers).
+// skip_binary_value agrees: a value read is well-formed and ends where the reader ended;
+// a truncated one is not well-formed.
 
 #include "fuzz_checks.hpp"
 #include "ujson/binary_reader.hpp"
@@ -32,6 +34,16 @@ void check_binary(const std::uint8_t* data, std::size_t size) {
     const std::size_t start = offset;
     const error e = doc.parse(bytes, offset, Format);
     UJSON_FUZZ_CHECK(e.offset <= bytes.size());
+    // The value's extent by its framing alone (how a sequence goes on past a refused value):
+    // where the reader ended when it read the value; a truncation is a framing error too.
+    std::size_t framed = start;
+    const error framing = skip_binary_value(Format, bytes, framed);
+    if (framing) {
+      UJSON_FUZZ_CHECK(e && framed == start && framing.offset <= bytes.size());
+    } else {
+      UJSON_FUZZ_CHECK(framed > start && framed <= bytes.size() && e.code != errc::unexpected_end);
+      if (!e) UJSON_FUZZ_CHECK(framed == offset);
+    }
     if (e) {
       UJSON_FUZZ_CHECK(offset == start);
       if (e.code != errc::duplicate_key) UJSON_FUZZ_SAME_ERROR(e, by_events);

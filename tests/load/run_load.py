@@ -8,11 +8,17 @@ A second part measures what the access log costs: ujsond with --access-log=true 
 default) against --access-log=false on the same rows, runs interleaved, log to a file.
 A third part sends gzip-compressed bodies (Content-Encoding: gzip; Python's gzip, level 6)
 to ujsond and to Node.js (zlib.gunzipSync, then the same work); each row must reach 3x Node.
+A fourth part ("pipelines") sends what log shippers send: the medium seed workload as one
+MessagePack value to /decode (a JSON answer; Node.js reads it with the npm package
+@msgpack/msgpack, installed under build/load/node), and an NDJSON batch of 10,000 USER
+objects of that workload, 1% of its lines broken, to /decode?ndjson_errors=skip (Node.js:
+JSON.parse line by line, skipping what it refuses); both servers must answer the same
+values and skip counts, and each row must reach 3x Node.
 Every run must answer 2xx only: any other status, or a socket error, fails `make load`; so
 does a log-on run whose log lacks a line for an answered request.
 Environment: LOAD_DURATION (seconds per run, default 3), LOAD_CONNECTIONS (default 32),
-LOAD_WORKLOADS (comma-separated ids, default all), LOAD_PARTS (table,access-log,gzip: the
-parts to run, default all; http.md keeps a part from the last run that had it),
+LOAD_WORKLOADS (comma-separated ids, default all), LOAD_PARTS (table,access-log,gzip,pipelines:
+the parts to run, default all; http.md keeps a part from the last run that had it),
 LOAD_LOG_ROUNDS (off/on pairs per access-log row, default 5).
 """
 import gzip
@@ -38,7 +44,7 @@ DURATION = int(os.environ.get("LOAD_DURATION", "3"))
 CONNECTIONS = int(os.environ.get("LOAD_CONNECTIONS", "32"))
 ENDPOINTS = ["/validate", "/decode", "/encode"]
 SERVER_CPU, CLIENT_CPU = "0", "1"
-PARTS = os.environ.get("LOAD_PARTS", "table,access-log,gzip").split(",")
+PARTS = os.environ.get("LOAD_PARTS", "table,access-log,gzip,pipelines").split(",")
 LOG_ROUNDS = int(os.environ.get("LOAD_LOG_ROUNDS", "5"))
 # The access log's rows: the issue's medium body, and the smallest body (the most requests
 # per second, so the most lines: the log's worst case).
@@ -50,6 +56,17 @@ LOG_SECTION = "## The access log's cost"
 GZIP_ROWS = [("twitter", "/validate"), ("twitter", "/decode"), ("canada", "/validate"), ("canada", "/decode")]
 GZIP_SECTION = "## Compressed bodies"
 GZIP_BAR = 3.0  # ujsond >= 3x Node.js
+# What log shippers send: (workload, path, Content-Type, body file); the wrk script is
+# wrk/<workload>.lua. Bodies are written by write_pipeline_bodies().
+PIPELINE_ROWS = [
+    ("medium_object_msgpack", "/decode", "application/msgpack", "medium_object.msgpack"),
+    ("batch_skip", "/decode?ndjson_errors=skip", "application/x-ndjson", "batch_skip.ndjson"),
+]
+PIPELINE_SECTION = "## Pipelines: MessagePack and NDJSON batches with bad lines"
+PIPELINE_BAR = 3.0  # ujsond >= 3x Node.js
+BATCH_LINES, BATCH_BAD_EVERY = 10_000, 100
+MSGPACK_PACKAGE = "@msgpack/msgpack@3.1.3"
+NODE_PREFIX = ROOT / "build" / "load" / "node"
 
 
 def free_port():
@@ -95,6 +112,7 @@ def start_ujsond(access_log=False, log=None, name="ujsond"):
 
 def start_node():
     port = free_port()
+    os.environ["UJSON_LOAD_NODE_MODULES"] = str(NODE_PREFIX / "node_modules")
     return Server("node", ["node", str(ROOT / "tests" / "load" / "node_server.js"), str(port)], port)
 
 
@@ -124,18 +142,25 @@ def wrk(port, workload, path, duration):
     return r
 
 
-def check_answer(port, workload, path, gzip_body=False):
-    """One request by hand: the server answers this body with a 2xx (wrk only counts)."""
-    body = (BODIES / f"{workload}.json{'.gz' if gzip_body else ''}").read_bytes()
-    coding = "Content-Encoding: gzip\r\n" if gzip_body else ""
+def exchange(port, path, body, content_type="application/json", coding=""):
+    """One request by hand: (status, headers as a dict with lower-case names, body)."""
+    coding = f"Content-Encoding: {coding}\r\n" if coding else ""
     with socket.create_connection(("127.0.0.1", port)) as s:
-        s.sendall(f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n{coding}"
+        s.sendall(f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: {content_type}\r\n{coding}"
                   f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode() + body)
         data = b""
         while chunk := s.recv(1 << 16):
             data += chunk
-    status = int(data.split(b" ", 2)[1])
-    return status
+    head, _, answer = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {k.strip().lower(): v.strip() for k, _, v in (l.partition(":") for l in lines[1:])}
+    return int(lines[0].split(" ", 2)[1]), headers, answer
+
+
+def check_answer(port, workload, path, gzip_body=False):
+    """One request by hand: the server answers this body with a 2xx (wrk only counts)."""
+    body = (BODIES / f"{workload}.json{'.gz' if gzip_body else ''}").read_bytes()
+    return exchange(port, path, body, coding="gzip" if gzip_body else "")[0]
 
 
 def measure(server, wid, path, failures, gzip_body=False):
@@ -147,6 +172,12 @@ def measure(server, wid, path, failures, gzip_body=False):
         failures.append(f"{server.name} {path} {wid}{' (gzip)' if gzip_body else ''}: status {status}, "
                         f"{r['non_2xx']} non-2xx, {r['bad'] - r['non_2xx']} socket errors")
     return r
+
+
+def print_run(server, path, wid, r, widths=(10, 15)):
+    """One wrk result, as the run goes."""
+    print(f"{server.name:7} {path:{widths[0]}} {wid:{widths[1]}} {r['rps']:10.0f} req/s {r['mbps']:9.1f} MB/s "
+          f"p99 {r['p99_us'] / 1000:7.2f} ms  non-2xx {r['non_2xx']}", flush=True)
 
 
 def metric(port, name):
@@ -179,9 +210,9 @@ def main():
     if (os.cpu_count() or 1) < 2:
         global CLIENT_CPU
         CLIENT_CPU = "0"
-    unknown = set(PARTS) - {"table", "access-log", "gzip"}
+    unknown = set(PARTS) - {"table", "access-log", "gzip", "pipelines"}
     if unknown:
-        sys.exit(f"load: unknown LOAD_PARTS {', '.join(sorted(unknown))} (known: table, access-log, gzip)")
+        sys.exit(f"load: unknown LOAD_PARTS {', '.join(sorted(unknown))} (known: table, access-log, gzip, pipelines)")
     BODIES.mkdir(parents=True, exist_ok=True)
     subprocess.run([str(BUILD / "tests" / "load" / "load_bodies"), str(BODIES)], check=True)
     index = [l.split("\t") for l in (BODIES / "index.tsv").read_text().splitlines()]
@@ -204,6 +235,10 @@ def main():
             (BODIES / f"{wid}.json.gz").write_bytes(gzip.compress((BODIES / f"{wid}.json").read_bytes(), 6))
         gzip_results = run_gzip(rows, failures)
         sections["gzip"] = render_gzip(index, rows, gzip_results, failures)
+    if "pipelines" in PARTS:
+        write_pipeline_bodies()
+        pipeline_results = run_pipelines(failures)
+        sections["pipelines"] = render_pipelines(pipeline_results, failures)
 
     report = write_results(sections)
     print()
@@ -234,8 +269,7 @@ def run_table(index, failures):
                         # collector keeps working after its run) before measuring this one.
                         time.sleep(1)
                         r = results[(server.name, wid, path)] = measure(server, wid, path, failures)
-                        print(f"{server.name:7} {path:10} {wid:15} {r['rps']:10.0f} req/s {r['mbps']:9.1f} MB/s "
-                              f"p99 {r['p99_us'] / 1000:7.2f} ms  non-2xx {r['non_2xx']}", flush=True)
+                        print_run(server, path, wid, r)
         finally:
             for server in servers:
                 server.stop()
@@ -328,16 +362,106 @@ def render_gzip(index, rows, results, failures):
     return "\n".join(lines) + "\n"
 
 
+def write_pipeline_bodies():
+    """medium_object.msgpack, packed by @msgpack/msgpack (installed under NODE_PREFIX on first
+    use), and batch_skip.ndjson: BATCH_LINES USER objects of the medium seed workload, each
+    its own, every BATCH_BAD_EVERY-th line cut short (not JSON)."""
+    package = NODE_PREFIX / "node_modules" / "@msgpack" / "msgpack" / "package.json"
+    if not package.exists():
+        NODE_PREFIX.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(NODE_PREFIX), MSGPACK_PACKAGE],
+                       check=True, stdout=subprocess.DEVNULL)
+    pack = ("const m = require(process.argv[1]); const fs = require('fs');"
+            "fs.writeFileSync(process.argv[3], m.encode(JSON.parse(fs.readFileSync(process.argv[2], 'utf8'))));")
+    subprocess.run(["node", "-e", pack, str(NODE_PREFIX / "node_modules" / "@msgpack" / "msgpack"),
+                    str(BODIES / "medium_object.json"), str(BODIES / "medium_object.msgpack")], check=True)
+    medium = json.loads((BODIES / "medium_object.json").read_text())
+    user = medium[0][0]  # [[USER, FRIENDS], ...]: the USER object
+    lines = []
+    for i in range(BATCH_LINES):
+        line = json.dumps(dict(user, userId=user["userId"] + i, age=i % 100, liked=user["liked"] + i / 7,
+                               username=f"{user['username']}{i}"), separators=(",", ":"))
+        lines.append(line[:-7] if i % BATCH_BAD_EVERY == BATCH_BAD_EVERY - 1 else line)
+    (BODIES / "batch_skip.ndjson").write_text("\n".join(lines) + "\n")
+
+
+def run_pipelines(failures):
+    """Per row: one request by hand to each server (2xx, the same values, the same skip
+    count), then ujsond and Node.js back to back under wrk; (server, workload) -> wrk result."""
+    results = {}
+    servers = []
+    try:
+        servers = [start_ujsond(), start_node()]
+        for wid, path, content_type, body_file in PIPELINE_ROWS:
+            body = (BODIES / body_file).read_bytes()
+            answers = [exchange(server.port, path, body, content_type) for server in servers]
+            for server, (status, headers, answer) in zip(servers, answers):
+                if not 200 <= status < 300:
+                    failures.append(f"{server.name} {path} {wid}: status {status}: {answer[:200]!r}")
+            values = [[json.loads(l) for l in a.splitlines() if l.strip()] for _, _, a in answers]
+            if values[0] != values[1]:
+                failures.append(f"{wid}: ujsond and Node.js answer different values")
+            skips = [h.get("x-ujson-skipped-lines") for _, h, _ in answers]
+            if skips[0] != skips[1]:
+                failures.append(f"{wid}: skipped lines ujsond {skips[0]}, Node.js {skips[1]}")
+            for server in servers:
+                wrk(server.port, wid, path, 1)  # warm-up
+            for server in servers:
+                time.sleep(1)
+                r = results[(server.name, wid)] = wrk(server.port, wid, path, DURATION)
+                r["skipped"] = skips[servers.index(server)]
+                if r["bad"]:
+                    failures.append(f"{server.name} {path} {wid}: {r['non_2xx']} non-2xx, "
+                                    f"{r['bad'] - r['non_2xx']} socket errors")
+                print_run(server, path, wid, r, widths=(28, 22))
+    finally:
+        for server in servers:
+            server.stop()
+    return results
+
+
+def render_pipelines(results, failures):
+    lines = [
+        PIPELINE_SECTION,
+        "",
+        "The same servers and cores. medium_object_msgpack: the medium seed workload as one MessagePack value "
+        "(packed by the npm package @msgpack/msgpack), answered as JSON; Node.js decodes it with "
+        f"`@msgpack/msgpack` and `JSON.stringify`s it. batch_skip: {BATCH_LINES:,} NDJSON lines, each a USER "
+        f"object of the medium workload, every {BATCH_BAD_EVERY}th cut short, to `/decode?ndjson_errors=skip`; "
+        "Node.js `JSON.parse`s line by line, skips what throws and writes the rest with `JSON.stringify`. "
+        "Before each row one request by hand checked that both answer the same values and skip counts. "
+        f"{CONNECTIONS} connections, {DURATION} s per run; bar: ujsond >= {PIPELINE_BAR:g}x Node.js.",
+        "",
+        "| workload | body | endpoint | ujsond req/s | MB/s | p99 ms | Node req/s | p99 ms | ujsond/Node | skipped | bar |",
+        "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for wid, path, _, body_file in PIPELINE_ROWS:
+        u, n = results.get(("ujsond", wid)), results.get(("node", wid))
+        if not u or not n:
+            continue
+        ratio = u["rps"] / n["rps"] if n["rps"] else float("inf")
+        if ratio < PIPELINE_BAR:
+            failures.append(f"pipelines {wid}: ujsond {ratio:.2f}x Node.js, under {PIPELINE_BAR:g}x")
+        size = (BODIES / body_file).stat().st_size
+        lines.append(f"| {wid} | {size:,} B | `{path}` | {u['rps']:,.0f} | {u['mbps']:,.1f} | {u['p99_us'] / 1000:.2f} | "
+                     f"{n['rps']:,.0f} | {n['p99_us'] / 1000:.2f} | {ratio:.2f}x | {u['skipped'] or '—'} | "
+                     f"≥{PIPELINE_BAR:g}× Node {'✓' if ratio >= PIPELINE_BAR else '✗'} |")
+    lines += ["", "Command: `LOAD_PARTS=pipelines make load` runs this part alone."]
+    return "\n".join(lines) + "\n"
+
+
 def write_results(sections):
-    """bench/results/http.md: the table part, the access-log part, then the gzip part; a part
-    that did not run this time is kept as the last run that had it wrote it."""
+    """bench/results/http.md: the table part, the access-log part, the gzip part, then the
+    pipelines part; a part that did not run this time is kept as the last run that had it wrote it."""
     old = RESULTS.read_text() if RESULTS.exists() else ""
+    old, _, old_pipelines = old.partition(PIPELINE_SECTION)
     old, _, old_gzip = old.partition(GZIP_SECTION)
     old_table, _, old_log = old.partition(LOG_SECTION)
     table = sections.get("table", old_table).rstrip("\n")
     log = sections.get("access-log", LOG_SECTION + old_log if old_log else "").rstrip("\n")
     compressed = sections.get("gzip", GZIP_SECTION + old_gzip if old_gzip else "").rstrip("\n")
-    report = table + ("\n\n" + log if log else "") + ("\n\n" + compressed if compressed else "") + "\n"
+    pipelines = sections.get("pipelines", PIPELINE_SECTION + old_pipelines if old_pipelines else "").rstrip("\n")
+    report = "\n\n".join(part for part in (table, log, compressed, pipelines) if part) + "\n"
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(report)
     return report

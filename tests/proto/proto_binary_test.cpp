@@ -112,11 +112,14 @@ TEST_F(Binary, AnswersInTheFormatAcceptAsksFor) {
 }
 
 TEST_F(Binary, ErrorsNameTheByteOffset) {
-  // The second value is an array of two that ends after one.
+  // The second value (bytes 6 and 7) is an array of two that ends after one: its "line" is
+  // the value's number, its column the byte in the value.
   const answer cut = post("/decode", msgpack_doc + bytes({0x92, 0x01}), "application/msgpack");
   EXPECT_EQ(cut.status, 422u);
   EXPECT_EQ(cut.body, R"({"error":{"code":"unexpected_end","message":"the input ends inside a value",)"
-                      R"("offset":8,"line":1,"column":9}})");
+                      R"("offset":8,"line":2,"column":3}})");
+  const answer cut_validate = post("/validate", msgpack_doc + bytes({0x92, 0x01}), "application/msgpack");
+  EXPECT_NE(cut_validate.body.find(R"("offset":8,"line":2,"column":3)"), std::string::npos) << cut_validate.body;
   const std::string with_bin = bytes({0x92, 0x01, 0xc4, 0x02, '\n', 'x'});  // a newline byte: still line 1
   const answer refused = post("/validate", with_bin, "application/msgpack");
   EXPECT_EQ(refused.status, 422u);
@@ -132,34 +135,50 @@ TEST_F(Binary, ErrorsNameTheByteOffset) {
   EXPECT_EQ(empty.result.code(), "empty_input");
 }
 
-TEST_F(Binary, PointerAndNdjsonErrorsAreForJsonAnswersOfJsonBodies) {
-  // A MessagePack or CBOR body, or a binary answer: pointer= and ndjson_errors=skip|report
-  // are 400 bad_option, naming the option.
-  const answer p = post("/decode?pointer=/a", msgpack_doc, "application/msgpack");
-  EXPECT_EQ(p.status, 400u);
-  EXPECT_EQ(p.result.code(), "bad_option");
-  EXPECT_NE(p.body.find(R"("option":"pointer")"), std::string::npos) << p.body;
+TEST_F(Binary, PointerAndNdjsonErrorsAreForJsonAnswers) {
+  // An answer in MessagePack or CBOR: pointer= and ndjson_errors=skip|report are 400
+  // bad_option, naming the option.
   const answer pa = post("/encode?pointer=/a", R"({"a":1})", "application/json", "application/cbor");
   EXPECT_EQ(pa.status, 400u);
   EXPECT_EQ(pa.result.code(), "bad_option");
+  EXPECT_NE(pa.body.find(R"("option":"pointer")"), std::string::npos) << pa.body;
   for (const char* mode : {"skip", "report"}) {
-    const answer n = post(std::string("/decode?ndjson_errors=") + mode, cbor_doc, "application/cbor");
+    const answer n = post(std::string("/decode?ndjson_errors=") + mode, cbor_doc, "application/cbor", "application/cbor");
     EXPECT_EQ(n.status, 400u) << mode;
     EXPECT_NE(n.body.find(R"("option":"ndjson_errors")"), std::string::npos) << n.body;
     const answer na = post(std::string("/decode?ndjson_errors=") + mode, "[1]\n[2]\n", "application/x-ndjson",
                            "application/msgpack");
     EXPECT_EQ(na.status, 400u) << mode;
   }
-  // ndjson_errors=fail is the default, and accepted.
+  // A MessagePack or CBOR body answered as JSON takes both. One value under fail: JSON.
+  const answer p = post("/decode?pointer=/a/1", msgpack_doc, "application/msgpack");
+  EXPECT_EQ(p.status, 200u) << p.body;
+  EXPECT_EQ(p.content_type, "application/json");
+  EXPECT_EQ(p.body, "true");
+  const answer ps = post("/decode?pointer=/a/0&pointer=/b&missing=null", cbor_doc + cbor_doc, "application/cbor");
+  EXPECT_EQ(ps.content_type, "application/x-ndjson");
+  EXPECT_EQ(ps.body, "[1,null]\n[1,null]\n");
+  const answer none = post("/decode?pointer=/b", msgpack_doc + msgpack_second, "application/msgpack");
+  EXPECT_EQ(none.status, 422u);
+  EXPECT_EQ(none.body, R"({"error":{"code":"pointer_not_found","message":"no value at pointer '/b'","pointer":"/b",)"
+                       R"("offset":0,"line":1,"column":1}})");
+  // skip and report answer one line per value, even for a body of one.
+  const answer one = post("/decode?ndjson_errors=skip", msgpack_doc, "application/msgpack");
+  EXPECT_EQ(one.status, 200u);
+  EXPECT_EQ(one.content_type, "application/x-ndjson");
+  EXPECT_EQ(one.body, "{\"a\":[1,true]}\n");
   EXPECT_EQ(post("/decode?ndjson_errors=fail", msgpack_doc, "application/msgpack").body, R"({"a":[1,true]})");
-  // The same options on JSON bodies answered as JSON still work.
-  const answer j = post("/decode?pointer=/a/1", R"({"a":[1,true]})", "application/json", "application/json");
-  EXPECT_EQ(j.status, 200u);
-  EXPECT_EQ(j.body, "true");
   const answer skip = post("/decode?ndjson_errors=skip", "[1]\nx\n[2]\n", "application/x-ndjson");
-  EXPECT_EQ(skip.status, 200u);
-  EXPECT_EQ(skip.content_type, "application/x-ndjson");
   EXPECT_EQ(skip.body, "[1]\n[2]\n");
+  // /validate reads a MessagePack or CBOR sequence whole: skip and report are refused there,
+  // rather than taken and not honoured.
+  for (const char* mode : {"skip", "report"}) {
+    const answer v = post(std::string("/validate?ndjson_errors=") + mode, msgpack_doc + msgpack_second, "application/msgpack");
+    EXPECT_EQ(v.status, 400u) << mode;
+    EXPECT_EQ(v.result.code(), "bad_option");
+    EXPECT_NE(v.body.find(R"("option":"ndjson_errors")"), std::string::npos) << v.body;
+  }
+  EXPECT_EQ(post("/validate?ndjson_errors=fail", msgpack_doc + msgpack_second, "application/msgpack").status, 200u);
 }
 
 }  // namespace

@@ -28,16 +28,6 @@ void expect_json(std::string_view got, std::string_view want) {
   EXPECT_EQ(a.root(), b.root()) << got << "\nwanted " << want;
 }
 
-std::vector<std::string> lines_of(const std::string& body) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  for (std::size_t end; (end = body.find('\n', start)) != std::string::npos; start = end + 1) {
-    out.push_back(body.substr(start, end - start));
-  }
-  EXPECT_EQ(start, body.size()) << "every line ends in a newline";
-  return out;
-}
-
 // Line 2 ends inside an array, line 6 is no literal; lines 4 and 5 are blank.
 const std::string mixed = "1\n[2\n{\"a\":3}\n\n  \nnope\n[4]\n";
 

@@ -31,6 +31,16 @@ std::string read_all(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
+std::vector<std::string> lines_of(const std::string& body) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t end; (end = body.find('\n', start)) != std::string::npos; start = end + 1) {
+    out.push_back(body.substr(start, end - start));
+  }
+  EXPECT_EQ(start, body.size()) << "every line ends in a newline";
+  return out;
+}
+
 run_result run_ujsond(const std::string& args) {
   const std::string command = std::string(UJSOND_BIN) + " " + args + " 2>&1";
   FILE* p = popen(command.c_str(), "r");

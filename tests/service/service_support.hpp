@@ -27,6 +27,8 @@ using response = http::response<http::string_body>;
 using namespace std::chrono_literals;
 
 std::string read_all(const std::string& path);
+// The lines of an NDJSON answer, each without its "\n"; a failure when the last one has none.
+std::vector<std::string> lines_of(const std::string& body);
 
 // ujsond run to its end with `args` (a shell command line's words), stdout and stderr together.
 struct run_result {

@@ -44,4 +44,14 @@ class binary_reader {
   detail::binary_state state_;
 };
 
+// Moves `offset` past the value at input[offset] when it is well-formed -- for MessagePack
+// every byte a defined format, for CBOR well-formed as RFC 8949 Appendix C defines it, and
+// every length and count within the input -- without looking at what it holds: a value
+// read() refused for its content (an unknown ext type or tag, binary data, bad UTF-8, a
+// depth over max_depth, a date out of range) is stepped over. Else the error of the first
+// malformed item (unexpected_end at the input's end, invalid_binary, or depth_exceeded past
+// 65,536 nested indefinite-length CBOR containers), and offset stays. How a sequence goes on
+// past a value it could not read.
+error skip_binary_value(binary_format format, std::string_view input, std::size_t& offset);
+
 }  // namespace ujson

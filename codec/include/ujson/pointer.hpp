@@ -69,6 +69,7 @@ class dom_builder;
 class pointer_selector;
 }  // namespace detail
 class decoder;
+class binary_reader;
 
 // The values of a document at several pointers, found in one pass of the decoder. The
 // whole input is decoded (an error anywhere is reported), but a DOM is built only for the
@@ -94,6 +95,10 @@ class pointer_selection {
     return select(std::string_view(input), pointers);
   }
   error select(const std::string&&, std::span<const json_pointer>) = delete;  // values point into the input
+  // The same for the MessagePack or CBOR value at input[offset], which moves past it (as
+  // binary_reader::read; on error it stays).
+  error select(std::string_view input, std::size_t& offset, binary_format format,
+               std::span<const json_pointer> pointers);
 
   // After select(): the value at pointers[i], or nullptr when the document has none.
   const value* found(std::size_t i) const noexcept;
@@ -103,10 +108,14 @@ class pointer_selection {
   const decode_options& options() const noexcept;
 
  private:
+  template <class Read>
+  error select_with(std::string_view input, std::span<const json_pointer> pointers, Read&& read);
+
   std::unique_ptr<detail::arena> arena_;
   std::unique_ptr<detail::dom_builder> builder_;
   std::unique_ptr<decoder> decoder_;
   std::unique_ptr<detail::pointer_selector> selector_;
+  std::unique_ptr<binary_reader> binary_;  // made on the first binary select
 };
 
 }  // namespace ujson

@@ -5,6 +5,7 @@
 #include "../dom/arena.hpp"
 #include "../dom/builder.hpp"
 #include "selector.hpp"
+#include "ujson/binary_reader.hpp"
 #include "ujson/decoder.hpp"
 #include "ujson/writer.hpp"
 
@@ -87,16 +88,27 @@ errc pointer_selection::write(writer& w) const {
   return w.status();
 }
 
-error pointer_selection::select(std::string_view input, std::span<const json_pointer> pointers) {
+template <class Read>
+error pointer_selection::select_with(std::string_view input, std::span<const json_pointer> pointers, Read&& read) {
   arena_->reset();
   selector_->reset({});
   if (pointers.size() > max_pointers) return error{errc::invalid_option};
   // As document::parse: the builder keeps 32-bit member indices.
   if (input.size() > UINT32_MAX) return detail::make_error(input, errc::out_of_memory, 0);
   selector_->reset(pointers, input);
-  error e = decoder_->decode(input, *selector_);
+  error e = read(*selector_);
   if (e) selector_->reset({});
   return e;
+}
+
+error pointer_selection::select(std::string_view input, std::span<const json_pointer> pointers) {
+  return select_with(input, pointers, [&](detail::pointer_selector& s) { return decoder_->decode(input, s); });
+}
+
+error pointer_selection::select(std::string_view input, std::size_t& offset, binary_format format,
+                                std::span<const json_pointer> pointers) {
+  if (!binary_ || binary_->format() != format) binary_ = std::make_unique<binary_reader>(format, options());
+  return select_with(input, pointers, [&](detail::pointer_selector& s) { return binary_->read(input, offset, s); });
 }
 
 }  // namespace ujson

@@ -2,6 +2,7 @@
 -- Set by the workload's own script (wrk/<workload>.lua) or the environment:
 --   UJSON_LOAD_BODY  the body file      UJSON_LOAD_PATH  /validate, /decode or /encode
 --   content_encoding (a workload script's global): sent as Content-Encoding (the body is coded)
+--   content_type (a workload script's global): the body's Content-Type, application/json if unset
 -- done() prints one JSON line for tests/load/run_load.py.
 
 local body_file = body_file or os.getenv("UJSON_LOAD_BODY")
@@ -12,7 +13,7 @@ f:close()
 wrk.method = "POST"
 wrk.path = os.getenv("UJSON_LOAD_PATH") or "/validate"
 wrk.body = body
-wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Content-Type"] = content_type or "application/json"
 if content_encoding then wrk.headers["Content-Encoding"] = content_encoding end
 
 function done(summary, latency, requests)

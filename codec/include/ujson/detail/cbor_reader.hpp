@@ -126,9 +126,13 @@ errc read_cbor_item(binary_events<H>& ev, byte_cursor& c) {
   std::string_view s;
   string_origin origin;
   errc e = read_cbor_head(c, head);
+  bool self_described = false;
   while (e == errc::ok && head.major == 6 && head.argument == 55799) {
     e = read_cbor_head(c, head);  // "this is CBOR": qualifies nothing
+    self_described = true;
   }
+  // A tag qualifies a data item, and a break is none (RFC 8949 Appendix C).
+  if (e == errc::ok && self_described && head.major == 7 && head.info == 31) e = errc::invalid_binary;
   if (e == errc::ok) {
     switch (head.major) {
       case 0: e = ev.unsigned_integer(head.argument); break;

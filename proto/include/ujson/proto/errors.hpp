@@ -96,6 +96,11 @@ void write_error_body(std::string& out, http_error e, std::string_view message =
 // validate_shape: {"valid":false,"error":{...}} (as /validate answers); else {"error":{...}}.
 void write_codec_error_body(ujson::writer& w, const ujson::error& e, bool validate_shape);
 
+// A MessagePack or CBOR sequence that cannot be split past a value whose framing is broken
+// (ndjson_errors=report): e's error object with "unread_bytes", the bytes from that value's
+// start to the body's end, which no answer covers.
+void write_unread_error_body(ujson::writer& w, const ujson::error& e, std::size_t unread_bytes);
+
 // An encoder failure (nan_or_infinity with allow_nan=false, ...): 422, no position.
 void write_encode_error_body(ujson::writer& w, ujson::errc code);
 

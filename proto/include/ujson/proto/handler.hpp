@@ -25,6 +25,9 @@ using response = http::response<http::span_body<const char>>;
 
 // NDJSON answers under ndjson_errors=skip: how many lines they leave out.
 inline constexpr std::string_view skipped_lines_header = "X-Ujson-Skipped-Lines";
+// MessagePack and CBOR sequences under ndjson_errors=skip whose rest could not be split
+// into values (a value's framing is broken): how many bytes at the body's end no answer covers.
+inline constexpr std::string_view unread_bytes_header = "X-Ujson-Unread-Bytes";
 
 // What the handler may know of the server.
 struct server_view {

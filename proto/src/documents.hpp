@@ -44,11 +44,12 @@ inline binary_format binary_of(answer_format f) {
   return f == answer_format::cbor ? binary_format::cbor : binary_format::msgpack;
 }
 
-// Line and column mean nothing in MessagePack or CBOR: the error's line is 1 and its
-// column the byte offset + 1, so that the three always agree.
-inline ujson::error binary_position(ujson::error e) {
-  e.line = 1;
-  e.column = e.offset + 1;
+// Lines mean nothing in MessagePack or CBOR: an error in a sequence's value has for `line`
+// the value's number (1-based, as an NDJSON line's) and for `column` the byte in it (1-based,
+// from `start`, the value's first byte); its offset stays the body's.
+inline ujson::error value_position(ujson::error e, std::size_t number, std::size_t start) {
+  e.line = number;
+  e.column = e.offset - start + 1;
   return e;
 }
 
@@ -59,7 +60,8 @@ ujson::error for_each_value(std::string_view body, Fn&& fn, std::size_t& count) 
   std::size_t offset = 0;
   count = 0;
   do {
-    if (const ujson::error e = fn(offset)) return binary_position(e);
+    const std::size_t start = offset;
+    if (const ujson::error e = fn(offset)) return value_position(e, count + 1, start);
     ++count;
   } while (offset < body.size());
   return {};

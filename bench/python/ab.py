@@ -7,11 +7,10 @@ state. For "did this change move the seed table?".
     flock /tmp/ujson-build.lock python3 bench/python/ab.py A/ultrajson.cpython-311-x86_64-linux-gnu.so \
         B/ultrajson.cpython-311-x86_64-linux-gnu.so [--rounds 5] [--target 0.04]
 
-Each figure is the best of --rounds turns (one turn: best of 3 repeats of --target seconds).
+Each figure is the best of 3 x --rounds repeats of about --target seconds, A and B interleaved.
 """
 
 import argparse
-import gc
 import importlib.util
 import json
 import os
@@ -52,11 +51,7 @@ def main():
         for label, index, arg in rows:
             if args.only not in title + ", " + label:
                 continue
-            best = {k: 0.0 for k in builds}
-            for _ in range(args.rounds):
-                for k in builds:
-                    best[k] = max(best[k], seed_workloads.best_rate(ops[k][index], arg, 3, args.target))
-                    gc.collect()
+            best = seed_workloads.best_rates({k: ops[k][index] for k in builds}, arg, 3 * args.rounds, args.target)
             print(f"{title + ', ' + label:<68} {best['A']:>10,.0f} {best['B']:>10,.0f}  {best['B'] / best['A']:.3f}",
                   flush=True)
 

@@ -351,7 +351,7 @@ errc writer::key_slow(std::string_view s) {
   return errc::ok;
 }
 
-errc writer::begin_array() {
+errc writer::begin_array_slow() {
   if (errc e = before_value(); e != errc::ok) return e;
   if (UJSON_UNLIKELY(kinds_.size() >= options_.max_depth)) return fail(errc::depth_exceeded);
   out_.push_back('[');
@@ -361,7 +361,7 @@ errc writer::begin_array() {
   return errc::ok;
 }
 
-errc writer::begin_object() {
+errc writer::begin_object_slow() {
   if (errc e = before_value(); e != errc::ok) return e;
   if (UJSON_UNLIKELY(kinds_.size() >= options_.max_depth)) return fail(errc::depth_exceeded);
   out_.push_back('{');
@@ -372,7 +372,7 @@ errc writer::begin_object() {
   return errc::ok;
 }
 
-errc writer::end_array() {
+errc writer::end_array_slow() {
   if (UJSON_UNLIKELY(status_ != errc::ok)) return status_;
   if (UJSON_UNLIKELY(kinds_.empty() || kinds_.back() != 0)) return fail(errc::invalid_writer_call);
   if (need_comma_ && options_.indent > 0) newline_and_indent(kinds_.size() - 1);
@@ -382,7 +382,7 @@ errc writer::end_array() {
   return errc::ok;
 }
 
-errc writer::end_object() {
+errc writer::end_object_slow() {
   if (UJSON_UNLIKELY(status_ != errc::ok)) return status_;
   if (UJSON_UNLIKELY(kinds_.empty() || kinds_.back() == 0 || !expect_key_)) return fail(errc::invalid_writer_call);
   if (options_.sort_keys) {

@@ -86,10 +86,11 @@ class writer : public events_as_calls<writer> {
     }
     return key_slow(utf8);
   }
-  errc begin_array();
-  errc end_array();
-  errc begin_object();
-  errc end_object();
+  // Compact and unsorted, inside a container: inline, as the values above.
+  errc begin_array() { return plain_value_due() ? plain_open('[', 0) : begin_array_slow(); }
+  errc end_array() { return plain_close_due(0) ? plain_close(']') : end_array_slow(); }
+  errc begin_object() { return plain_value_due() ? plain_open('{', 1) : begin_object_slow(); }
+  errc end_object() { return plain_close_due(1) ? plain_close('}') : end_object_slow(); }
 
   errc status() const noexcept { return status_; }
   // True once one whole top-level value has been written.
@@ -135,6 +136,10 @@ class writer : public events_as_calls<writer> {
     return before_value_slow();
   }
   errc before_value_slow();
+  errc begin_array_slow();
+  errc end_array_slow();
+  errc begin_object_slow();
+  errc end_object_slow();
   errc key_slow(std::string_view s);
   errc string_slow(std::string_view s);
   errc number_slow(double v);
@@ -165,6 +170,28 @@ class writer : public events_as_calls<writer> {
     out_.commit(end);
     need_comma_ = true;
     expect_key_ = in_object;
+    return errc::ok;
+  }
+  // A container's inline ends (plain_value_due() for the opening one): the slow paths'
+  // depth and call-order checks, without their indentation and sorting.
+  errc plain_open(char bracket, std::uint8_t kind) {
+    if (kinds_.size() >= options_.max_depth) [[unlikely]] return fail(errc::depth_exceeded);
+    char* out = plain_value_start(1, kinds_.back() != 0);
+    *out++ = bracket;
+    out_.commit(out);
+    kinds_.push_back(kind);
+    need_comma_ = false;
+    expect_key_ = kind != 0;
+    return errc::ok;
+  }
+  bool plain_close_due(std::uint8_t kind) const noexcept {
+    return status_ == errc::ok && plain_compact_ && !kinds_.empty() && kinds_.back() == kind &&
+           (kind == 0 || expect_key_);
+  }
+  errc plain_close(char bracket) {
+    out_.push_back(bracket);
+    kinds_.pop_back();
+    after_value();
     return errc::ok;
   }
   errc literal(const char* text, std::size_t n) {

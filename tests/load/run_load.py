@@ -14,10 +14,13 @@ MessagePack value to /decode (a JSON answer; Node.js reads it with the npm packa
 objects of that workload, 1% of its lines broken, to /decode?ndjson_errors=skip (Node.js:
 JSON.parse line by line, skipping what it refuses); both servers must answer the same
 values and skip counts, and each row must reach 3x Node.
+A fifth part ("schema", tests/load/schema_load.py) sends the corpus files and the seed
+workloads that have a schema in bench/schemas/ to /validate?schema=NAME, ujsond with
+--schema-dir against Node.js validating with ajv (npm, installed under build/load/node).
 Every run must answer 2xx only: any other status, or a socket error, fails `make load`; so
 does a log-on run whose log lacks a line for an answered request.
 Environment: LOAD_DURATION (seconds per run, default 3), LOAD_CONNECTIONS (default 32),
-LOAD_WORKLOADS (comma-separated ids, default all), LOAD_PARTS (table,access-log,gzip,pipelines:
+LOAD_WORKLOADS (comma-separated ids, default all), LOAD_PARTS (table,access-log,gzip,pipelines,schema:
 the parts to run, default all; http.md keeps a part from the last run that had it),
 LOAD_LOG_ROUNDS (off/on pairs per access-log row, default 5).
 """
@@ -35,6 +38,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import schema_load
+
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build" / "release"
 BODIES = ROOT / "build" / "load" / "bodies"
@@ -44,7 +49,8 @@ DURATION = int(os.environ.get("LOAD_DURATION", "3"))
 CONNECTIONS = int(os.environ.get("LOAD_CONNECTIONS", "32"))
 ENDPOINTS = ["/validate", "/decode", "/encode"]
 SERVER_CPU, CLIENT_CPU = "0", "1"
-PARTS = os.environ.get("LOAD_PARTS", "table,access-log,gzip,pipelines").split(",")
+KNOWN_PARTS = ["table", "access-log", "gzip", "pipelines", "schema"]
+PARTS = os.environ.get("LOAD_PARTS", ",".join(KNOWN_PARTS)).split(",")
 LOG_ROUNDS = int(os.environ.get("LOAD_LOG_ROUNDS", "5"))
 # The access log's rows: the issue's medium body, and the smallest body (the most requests
 # per second, so the most lines: the log's worst case).
@@ -104,16 +110,26 @@ class Server:
             self.proc.wait()
 
 
-def start_ujsond(access_log=False, log=None, name="ujsond"):
+def start_ujsond(access_log=False, log=None, name="ujsond", schema_dir=None):
     port = free_port()
+    schemas = ["--schema-dir", str(schema_dir)] if schema_dir else []
     return Server(name, [str(BUILD / "service" / "ujsond"), "--port", str(port), "--threads", "1",
-                         f"--access-log={'true' if access_log else 'false'}", "--drain-timeout", "0"], port, log=log)
+                         f"--access-log={'true' if access_log else 'false'}", "--drain-timeout", "0"] + schemas,
+                  port, log=log)
 
 
-def start_node():
+def start_node(schema_dir=None):
     port = free_port()
     os.environ["UJSON_LOAD_NODE_MODULES"] = str(NODE_PREFIX / "node_modules")
-    return Server("node", ["node", str(ROOT / "tests" / "load" / "node_server.js"), str(port)], port)
+    schemas = [str(schema_dir)] if schema_dir else []
+    return Server("node", ["node", str(ROOT / "tests" / "load" / "node_server.js"), str(port)] + schemas, port)
+
+
+def npm_install(package):
+    """An npm package under NODE_PREFIX, for the Node.js peer."""
+    NODE_PREFIX.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(NODE_PREFIX), package],
+                   check=True, stdout=subprocess.DEVNULL)
 
 
 def start_nginx(tmp):
@@ -210,9 +226,9 @@ def main():
     if (os.cpu_count() or 1) < 2:
         global CLIENT_CPU
         CLIENT_CPU = "0"
-    unknown = set(PARTS) - {"table", "access-log", "gzip", "pipelines"}
+    unknown = set(PARTS) - set(KNOWN_PARTS)
     if unknown:
-        sys.exit(f"load: unknown LOAD_PARTS {', '.join(sorted(unknown))} (known: table, access-log, gzip, pipelines)")
+        sys.exit(f"load: unknown LOAD_PARTS {', '.join(sorted(unknown))} (known: {', '.join(KNOWN_PARTS)})")
     BODIES.mkdir(parents=True, exist_ok=True)
     subprocess.run([str(BUILD / "tests" / "load" / "load_bodies"), str(BODIES)], check=True)
     index = [l.split("\t") for l in (BODIES / "index.tsv").read_text().splitlines()]
@@ -239,6 +255,11 @@ def main():
         write_pipeline_bodies()
         pipeline_results = run_pipelines(failures)
         sections["pipelines"] = render_pipelines(pipeline_results, failures)
+    if "schema" in PARTS:
+        harness = sys.modules[__name__]  # the servers, wrk and exchange above, for the part's module
+        rows = [r for r in schema_load.SCHEMA_ROWS if not wanted or r[0] in wanted.split(",")]
+        schema_results = schema_load.run_schema(harness, rows, failures)
+        sections["schema"] = schema_load.render_schema(harness, index, rows, schema_results, failures)
 
     report = write_results(sections)
     print()
@@ -368,9 +389,7 @@ def write_pipeline_bodies():
     its own, every BATCH_BAD_EVERY-th line cut short (not JSON)."""
     package = NODE_PREFIX / "node_modules" / "@msgpack" / "msgpack" / "package.json"
     if not package.exists():
-        NODE_PREFIX.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(NODE_PREFIX), MSGPACK_PACKAGE],
-                       check=True, stdout=subprocess.DEVNULL)
+        npm_install(MSGPACK_PACKAGE)
     pack = ("const m = require(process.argv[1]); const fs = require('fs');"
             "fs.writeFileSync(process.argv[3], m.encode(JSON.parse(fs.readFileSync(process.argv[2], 'utf8'))));")
     subprocess.run(["node", "-e", pack, str(NODE_PREFIX / "node_modules" / "@msgpack" / "msgpack"),
@@ -451,9 +470,11 @@ def render_pipelines(results, failures):
 
 
 def write_results(sections):
-    """bench/results/http.md: the table part, the access-log part, the gzip part, then the
-    pipelines part; a part that did not run this time is kept as the last run that had it wrote it."""
+    """bench/results/http.md: the table part, the access-log part, the gzip part, the
+    pipelines part, then the schema part; a part that did not run this time is kept as the
+    last run that had it wrote it."""
     old = RESULTS.read_text() if RESULTS.exists() else ""
+    old, _, old_schema = old.partition(schema_load.SCHEMA_SECTION)
     old, _, old_pipelines = old.partition(PIPELINE_SECTION)
     old, _, old_gzip = old.partition(GZIP_SECTION)
     old_table, _, old_log = old.partition(LOG_SECTION)
@@ -461,7 +482,8 @@ def write_results(sections):
     log = sections.get("access-log", LOG_SECTION + old_log if old_log else "").rstrip("\n")
     compressed = sections.get("gzip", GZIP_SECTION + old_gzip if old_gzip else "").rstrip("\n")
     pipelines = sections.get("pipelines", PIPELINE_SECTION + old_pipelines if old_pipelines else "").rstrip("\n")
-    report = "\n\n".join(part for part in (table, log, compressed, pipelines) if part) + "\n"
+    schema = sections.get("schema", schema_load.SCHEMA_SECTION + old_schema if old_schema else "").rstrip("\n")
+    report = "\n\n".join(part for part in (table, log, compressed, pipelines, schema) if part) + "\n"
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(report)
     return report

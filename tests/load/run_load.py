@@ -196,6 +196,14 @@ def print_run(server, path, wid, r, widths=(10, 15)):
           f"p99 {r['p99_us'] / 1000:7.2f} ms  non-2xx {r['non_2xx']}", flush=True)
 
 
+def against_node(u, n, bar, failures, what):
+    """ujsond's req/s over Node's and the table's bar cell; under the bar is a failure, named by what."""
+    ratio = u["rps"] / n["rps"] if n["rps"] else float("inf")
+    if ratio < bar:
+        failures.append(f"{what}: ujsond {ratio:.2f}x Node.js, under {bar:g}x")
+    return ratio, f"≥{bar:g}× Node {'✓' if ratio >= bar else '✗'}"
+
+
 def metric(port, name):
     """One counter from ujsond's /metrics."""
     with socket.create_connection(("127.0.0.1", port)) as s:
@@ -372,13 +380,10 @@ def render_gzip(index, rows, results, failures):
     ]
     for wid, path in rows:
         u, n = results[("ujsond", wid, path)], results[("node", wid, path)]
-        ratio = u["rps"] / n["rps"] if n["rps"] else float("inf")
-        if ratio < GZIP_BAR:
-            failures.append(f"gzip {wid} {path}: ujsond {ratio:.2f}x Node.js, under {GZIP_BAR:g}x")
+        ratio, verdict = against_node(u, n, GZIP_BAR, failures, f"gzip {wid} {path}")
         gz = (BODIES / f"{wid}.json.gz").stat().st_size
         lines.append(f"| {wid} | {sizes.get(wid, 0):,} B ({gz:,} B) | {path} | {u['rps']:,.0f} | {u['p99_us'] / 1000:.2f} | "
-                     f"{n['rps']:,.0f} | {n['p99_us'] / 1000:.2f} | {ratio:.2f}x | "
-                     f"≥{GZIP_BAR:g}× Node {'✓' if ratio >= GZIP_BAR else '✗'} |")
+                     f"{n['rps']:,.0f} | {n['p99_us'] / 1000:.2f} | {ratio:.2f}x | {verdict} |")
     lines += ["", "Command: `LOAD_PARTS=gzip make load` runs this part alone."]
     return "\n".join(lines) + "\n"
 
@@ -458,13 +463,10 @@ def render_pipelines(results, failures):
         u, n = results.get(("ujsond", wid)), results.get(("node", wid))
         if not u or not n:
             continue
-        ratio = u["rps"] / n["rps"] if n["rps"] else float("inf")
-        if ratio < PIPELINE_BAR:
-            failures.append(f"pipelines {wid}: ujsond {ratio:.2f}x Node.js, under {PIPELINE_BAR:g}x")
+        ratio, verdict = against_node(u, n, PIPELINE_BAR, failures, f"pipelines {wid}")
         size = (BODIES / body_file).stat().st_size
         lines.append(f"| {wid} | {size:,} B | `{path}` | {u['rps']:,.0f} | {u['mbps']:,.1f} | {u['p99_us'] / 1000:.2f} | "
-                     f"{n['rps']:,.0f} | {n['p99_us'] / 1000:.2f} | {ratio:.2f}x | {u['skipped'] or '—'} | "
-                     f"≥{PIPELINE_BAR:g}× Node {'✓' if ratio >= PIPELINE_BAR else '✗'} |")
+                     f"{n['rps']:,.0f} | {n['p99_us'] / 1000:.2f} | {ratio:.2f}x | {u['skipped'] or '—'} | {verdict} |")
     lines += ["", "Command: `LOAD_PARTS=pipelines make load` runs this part alone."]
     return "\n".join(lines) + "\n"
 

@@ -14,10 +14,13 @@ MessagePack value to /decode (a JSON answer; Node.js reads it with the npm packa
 objects of that workload, 1% of its lines broken, to /decode?ndjson_errors=skip (Node.js:
 JSON.parse line by line, skipping what it refuses); both servers must answer the same
 values and skip counts, and each row must reach 3x Node.
+A fifth part ("schema", tests/load/schema_load.py) sends the corpus files and the seed
+workloads that have a schema in bench/schemas/ to /validate?schema=NAME, ujsond with
+--schema-dir against Node.js validating with ajv (npm, installed under build/load/node).
 Every run must answer 2xx only: any other status, or a socket error, fails `make load`; so
 does a log-on run whose log lacks a line for an answered request.
 Environment: LOAD_DURATION (seconds per run, default 3), LOAD_CONNECTIONS (default 32),
-LOAD_WORKLOADS (comma-separated ids, default all), LOAD_PARTS (table,access-log,gzip,pipelines:
+LOAD_WORKLOADS (comma-separated ids, default all), LOAD_PARTS (table,access-log,gzip,pipelines,schema:
 the parts to run, default all; http.md keeps a part from the last run that had it),
 LOAD_LOG_ROUNDS (off/on pairs per access-log row, default 5).
 """
@@ -35,6 +38,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import schema_load
+
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build" / "release"
 BODIES = ROOT / "build" / "load" / "bodies"
@@ -44,7 +49,8 @@ DURATION = int(os.environ.get("LOAD_DURATION", "3"))
 CONNECTIONS = int(os.environ.get("LOAD_CONNECTIONS", "32"))
 ENDPOINTS = ["/validate", "/decode", "/encode"]
 SERVER_CPU, CLIENT_CPU = "0", "1"
-PARTS = os.environ.get("LOAD_PARTS", "table,access-log,gzip,pipelines").split(",")
+KNOWN_PARTS = ["table", "access-log", "gzip", "pipelines", "schema"]
+PARTS = os.environ.get("LOAD_PARTS", ",".join(KNOWN_PARTS)).split(",")
 LOG_ROUNDS = int(os.environ.get("LOAD_LOG_ROUNDS", "5"))
 # The access log's rows: the issue's medium body, and the smallest body (the most requests
 # per second, so the most lines: the log's worst case).
@@ -104,16 +110,26 @@ class Server:
             self.proc.wait()
 
 
-def start_ujsond(access_log=False, log=None, name="ujsond"):
+def start_ujsond(access_log=False, log=None, name="ujsond", schema_dir=None):
     port = free_port()
+    schemas = ["--schema-dir", str(schema_dir)] if schema_dir else []
     return Server(name, [str(BUILD / "service" / "ujsond"), "--port", str(port), "--threads", "1",
-                         f"--access-log={'true' if access_log else 'false'}", "--drain-timeout", "0"], port, log=log)
+                         f"--access-log={'true' if access_log else 'false'}", "--drain-timeout", "0"] + schemas,
+                  port, log=log)
 
 
-def start_node():
+def start_node(schema_dir=None):
     port = free_port()
     os.environ["UJSON_LOAD_NODE_MODULES"] = str(NODE_PREFIX / "node_modules")
-    return Server("node", ["node", str(ROOT / "tests" / "load" / "node_server.js"), str(port)], port)
+    schemas = [str(schema_dir)] if schema_dir else []
+    return Server("node", ["node", str(ROOT / "tests" / "load" / "node_server.js"), str(port)] + schemas, port)
+
+
+def npm_install(package):
+    """An npm package under NODE_PREFIX, for the Node.js peer."""
+    NODE_PREFIX.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(NODE_PREFIX), package],
+                   check=True, stdout=subprocess.DEVNULL)
 
 
 def start_nginx(tmp):
@@ -180,6 +196,14 @@ def print_run(server, path, wid, r, widths=(10, 15)):
           f"p99 {r['p99_us'] / 1000:7.2f} ms  non-2xx {r['non_2xx']}", flush=True)
 
 
+def against_node(u, n, bar, failures, what):
+    """ujsond's req/s over Node's and the table's bar cell; under the bar is a failure, named by what."""
+    ratio = u["rps"] / n["rps"] if n["rps"] else float("inf")
+    if ratio < bar:
+        failures.append(f"{what}: ujsond {ratio:.2f}x Node.js, under {bar:g}x")
+    return ratio, f"≥{bar:g}× Node {'✓' if ratio >= bar else '✗'}"
+
+
 def metric(port, name):
     """One counter from ujsond's /metrics."""
     with socket.create_connection(("127.0.0.1", port)) as s:
@@ -210,9 +234,9 @@ def main():
     if (os.cpu_count() or 1) < 2:
         global CLIENT_CPU
         CLIENT_CPU = "0"
-    unknown = set(PARTS) - {"table", "access-log", "gzip", "pipelines"}
+    unknown = set(PARTS) - set(KNOWN_PARTS)
     if unknown:
-        sys.exit(f"load: unknown LOAD_PARTS {', '.join(sorted(unknown))} (known: table, access-log, gzip, pipelines)")
+        sys.exit(f"load: unknown LOAD_PARTS {', '.join(sorted(unknown))} (known: {', '.join(KNOWN_PARTS)})")
     BODIES.mkdir(parents=True, exist_ok=True)
     subprocess.run([str(BUILD / "tests" / "load" / "load_bodies"), str(BODIES)], check=True)
     index = [l.split("\t") for l in (BODIES / "index.tsv").read_text().splitlines()]
@@ -239,6 +263,11 @@ def main():
         write_pipeline_bodies()
         pipeline_results = run_pipelines(failures)
         sections["pipelines"] = render_pipelines(pipeline_results, failures)
+    if "schema" in PARTS:
+        harness = sys.modules[__name__]  # the servers, wrk and exchange above, for the part's module
+        rows = [r for r in schema_load.SCHEMA_ROWS if not wanted or r[0] in wanted.split(",")]
+        schema_results = schema_load.run_schema(harness, rows, failures)
+        sections["schema"] = schema_load.render_schema(harness, index, rows, schema_results, failures)
 
     report = write_results(sections)
     print()
@@ -351,13 +380,10 @@ def render_gzip(index, rows, results, failures):
     ]
     for wid, path in rows:
         u, n = results[("ujsond", wid, path)], results[("node", wid, path)]
-        ratio = u["rps"] / n["rps"] if n["rps"] else float("inf")
-        if ratio < GZIP_BAR:
-            failures.append(f"gzip {wid} {path}: ujsond {ratio:.2f}x Node.js, under {GZIP_BAR:g}x")
+        ratio, verdict = against_node(u, n, GZIP_BAR, failures, f"gzip {wid} {path}")
         gz = (BODIES / f"{wid}.json.gz").stat().st_size
         lines.append(f"| {wid} | {sizes.get(wid, 0):,} B ({gz:,} B) | {path} | {u['rps']:,.0f} | {u['p99_us'] / 1000:.2f} | "
-                     f"{n['rps']:,.0f} | {n['p99_us'] / 1000:.2f} | {ratio:.2f}x | "
-                     f"≥{GZIP_BAR:g}× Node {'✓' if ratio >= GZIP_BAR else '✗'} |")
+                     f"{n['rps']:,.0f} | {n['p99_us'] / 1000:.2f} | {ratio:.2f}x | {verdict} |")
     lines += ["", "Command: `LOAD_PARTS=gzip make load` runs this part alone."]
     return "\n".join(lines) + "\n"
 
@@ -368,9 +394,7 @@ def write_pipeline_bodies():
     its own, every BATCH_BAD_EVERY-th line cut short (not JSON)."""
     package = NODE_PREFIX / "node_modules" / "@msgpack" / "msgpack" / "package.json"
     if not package.exists():
-        NODE_PREFIX.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(NODE_PREFIX), MSGPACK_PACKAGE],
-                       check=True, stdout=subprocess.DEVNULL)
+        npm_install(MSGPACK_PACKAGE)
     pack = ("const m = require(process.argv[1]); const fs = require('fs');"
             "fs.writeFileSync(process.argv[3], m.encode(JSON.parse(fs.readFileSync(process.argv[2], 'utf8'))));")
     subprocess.run(["node", "-e", pack, str(NODE_PREFIX / "node_modules" / "@msgpack" / "msgpack"),
@@ -439,21 +463,20 @@ def render_pipelines(results, failures):
         u, n = results.get(("ujsond", wid)), results.get(("node", wid))
         if not u or not n:
             continue
-        ratio = u["rps"] / n["rps"] if n["rps"] else float("inf")
-        if ratio < PIPELINE_BAR:
-            failures.append(f"pipelines {wid}: ujsond {ratio:.2f}x Node.js, under {PIPELINE_BAR:g}x")
+        ratio, verdict = against_node(u, n, PIPELINE_BAR, failures, f"pipelines {wid}")
         size = (BODIES / body_file).stat().st_size
         lines.append(f"| {wid} | {size:,} B | `{path}` | {u['rps']:,.0f} | {u['mbps']:,.1f} | {u['p99_us'] / 1000:.2f} | "
-                     f"{n['rps']:,.0f} | {n['p99_us'] / 1000:.2f} | {ratio:.2f}x | {u['skipped'] or '—'} | "
-                     f"≥{PIPELINE_BAR:g}× Node {'✓' if ratio >= PIPELINE_BAR else '✗'} |")
+                     f"{n['rps']:,.0f} | {n['p99_us'] / 1000:.2f} | {ratio:.2f}x | {u['skipped'] or '—'} | {verdict} |")
     lines += ["", "Command: `LOAD_PARTS=pipelines make load` runs this part alone."]
     return "\n".join(lines) + "\n"
 
 
 def write_results(sections):
-    """bench/results/http.md: the table part, the access-log part, the gzip part, then the
-    pipelines part; a part that did not run this time is kept as the last run that had it wrote it."""
+    """bench/results/http.md: the table part, the access-log part, the gzip part, the
+    pipelines part, then the schema part; a part that did not run this time is kept as the
+    last run that had it wrote it."""
     old = RESULTS.read_text() if RESULTS.exists() else ""
+    old, _, old_schema = old.partition(schema_load.SCHEMA_SECTION)
     old, _, old_pipelines = old.partition(PIPELINE_SECTION)
     old, _, old_gzip = old.partition(GZIP_SECTION)
     old_table, _, old_log = old.partition(LOG_SECTION)
@@ -461,7 +484,8 @@ def write_results(sections):
     log = sections.get("access-log", LOG_SECTION + old_log if old_log else "").rstrip("\n")
     compressed = sections.get("gzip", GZIP_SECTION + old_gzip if old_gzip else "").rstrip("\n")
     pipelines = sections.get("pipelines", PIPELINE_SECTION + old_pipelines if old_pipelines else "").rstrip("\n")
-    report = "\n\n".join(part for part in (table, log, compressed, pipelines) if part) + "\n"
+    schema = sections.get("schema", schema_load.SCHEMA_SECTION + old_schema if old_schema else "").rstrip("\n")
+    report = "\n\n".join(part for part in (table, log, compressed, pipelines, schema) if part) + "\n"
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(report)
     return report

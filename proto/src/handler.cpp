@@ -162,9 +162,7 @@ outcome handle(const request& req, response& res, workspace::impl& ws, const ser
   }
   finish(res, req.version(), r.status, r.type, r.body, req.keep_alive());
   outcome o{where, r.status, r.refusal, r.error};
-  // /validate reads a MessagePack or CBOR sequence whole (refused above under skip|report).
-  if ((kind == media::ndjson || (binary_body && where != endpoint::validate)) && r.status == 200 &&
-      options.ndjson_errors == item_errors::skip) {
+  if ((kind == media::ndjson || binary_body) && r.status == 200 && options.ndjson_errors == item_errors::skip) {
     res.set(skipped_lines_header, std::to_string(r.skipped));
     o.skipped_lines = r.skipped;
   }

@@ -48,7 +48,10 @@ class value_stack {
 
 class dom_builder {
  public:
-  dom_builder(arena& a, duplicate_keys policy) : arena_(a), policy_(policy) {}
+  dom_builder(arena& a, const decode_options& options)
+      : arena_(a),
+        policy_(options.duplicate_keys),
+        strings_valid_(!options.allow_lone_surrogates && !options.allow_raw_surrogates) {}
 
   // `input` is what the values are parsed from: text that lies in it is kept in place.
   void reset(std::string_view input) {
@@ -70,8 +73,11 @@ class dom_builder {
     const bool in_input = at >= begin && at - begin <= input_.size();
     return push(value::make_big_number(in_input ? text : copy(text)));
   }
+  // Every reader checks a string's UTF-8 before it gets here (surrogates aside, when the
+  // options let them through), so the writer need not check it again.
   errc on_string(std::string_view s, string_origin origin) {
-    return push(value::make_string(origin == string_origin::input ? s : copy(s)));
+    const std::string_view text = origin == string_origin::input ? s : copy(s);
+    return push(strings_valid_ ? value::make_valid_string(text) : value::make_string(text));
   }
   errc on_key(std::string_view s, string_origin origin) {
     if (policy_ == duplicate_keys::reject && repeats_earlier_key(s)) return errc::duplicate_key;
@@ -153,6 +159,7 @@ class dom_builder {
   arena& arena_;
   std::string_view input_;
   duplicate_keys policy_;
+  bool strings_valid_;
   value_stack stack_;
   std::vector<std::size_t> object_starts_;  // stack_ index of each open object's first key (reject only)
   std::vector<std::uint32_t> slots_;  // open-addressing table for large objects, reused

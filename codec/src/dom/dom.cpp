@@ -231,7 +231,7 @@ errc dom_builder::resolve_duplicates(member* members, std::size_t n, std::size_t
 
 document::document(const decode_options& options)
     : arena_(std::make_unique<detail::arena>()),
-      builder_(std::make_unique<detail::dom_builder>(*arena_, options.duplicate_keys)),
+      builder_(std::make_unique<detail::dom_builder>(*arena_, options)),
       decoder_(std::make_unique<decoder>(options)) {}
 
 document::~document() = default;

@@ -75,11 +75,11 @@ class dom_builder {
   }
   // Every reader checks a string's UTF-8 before it gets here (surrogates aside, when the
   // options let them through), so the writer need not check it again.
-  errc on_string(std::string_view s, string_origin origin) {
+  UJSON_INLINE errc on_string(std::string_view s, string_origin origin) {
     const std::string_view text = origin == string_origin::input ? s : copy(s);
     return push(strings_valid_ ? value::make_valid_string(text) : value::make_string(text));
   }
-  errc on_key(std::string_view s, string_origin origin) {
+  UJSON_INLINE errc on_key(std::string_view s, string_origin origin) {
     if (policy_ == duplicate_keys::reject && repeats_earlier_key(s)) return errc::duplicate_key;
     return on_string(s, origin);
   }

@@ -162,7 +162,7 @@ class dom_builder {
   bool strings_valid_;
   value_stack stack_;
   std::vector<std::size_t> object_starts_;  // stack_ index of each open object's first key (reject only)
-  std::vector<std::uint32_t> slots_;  // open-addressing table for large objects, reused
+  std::vector<std::uint64_t> slots_;  // open-addressing table for large objects, reused
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pending_;  // (duplicate, first) found by hashing
   std::vector<std::uint32_t> order_;  // members by key, when hashing went over its budget
 };

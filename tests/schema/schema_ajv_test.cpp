@@ -1,5 +1,6 @@
 // ujson::schema against ajv (npm, the JavaScript reference validator) on schemas and
-// instances neither was written for: a seeded generator draws 2020-12 schemas from every
+// instances neither was written for: a seeded generator draws 2020-12 and draft-07 schemas
+// (each dialect's own keywords) from every
 // keyword of the applicator and validation vocabularies ($ref/$defs, unevaluated*,
 // dependentSchemas, contains with bounds, if/then/else...) and instances from the same small
 // universe of names and values, so that verdicts fall both ways. ajv judges the whole file in
@@ -35,14 +36,15 @@ constexpr std::string_view ajv_package = "ajv@8.20.0";
 
 class generator {
  public:
-  explicit generator(std::uint32_t seed) : rng_(seed) {}
+  generator(std::uint32_t seed, bool draft7) : rng_(seed), draft7_(draft7) {}
 
   // A 2020-12 schema with $defs that its $refs name.
   // A $def refers only to the ones before it, so no $ref cycle runs without moving into the
   // instance (ajv then overflows its stack; this library stops at max_evaluation_depth).
   std::string schema() {
     const int defs = 1 + below(2);
-    std::string s = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$defs\":{";
+    std::string s = draft7_ ? "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"definitions\":{"
+                            : "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$defs\":{";
     for (int i = 0; i < defs; ++i) {
       refs_ = i;
       s += (i ? ",\"d" : "\"d") + std::to_string(i) + "\":" + sub(2);
@@ -102,7 +104,7 @@ class generator {
   std::string sub(int depth) {
     const int pick = below(10);
     if (pick == 0) return below(2) ? "true" : "false";
-    if (pick == 1 && refs_ > 0) return "{\"$ref\":\"#/$defs/d" + std::to_string(below(refs_)) + "\"}";
+    if (pick == 1 && refs_ > 0) return "{" + ref() + "}";
     return "{" + keywords(depth) + "}";
   }
 
@@ -131,7 +133,9 @@ class generator {
         const int t = below(7);
         return std::string("\"type\":[") + types[t] + "," + types[(t + 1 + below(6)) % 7] + "]";
       }
-      case 2: return "\"enum\":[" + instance(1) + "," + instance(1) + "," + instance(0) + "]";
+      case 2:  // draft-07's meta-schema wants enum's items unique: a string and an integer
+        if (draft7_) return "\"enum\":[" + string() + "," + std::to_string(below(9) - 4) + "]";
+        return "\"enum\":[" + instance(1) + "," + instance(1) + "," + instance(0) + "]";
       case 3: return "\"const\":" + instance(1);
       case 4: return "\"minimum\":" + bound();
       case 5: return "\"maximum\":" + bound();
@@ -147,9 +151,10 @@ class generator {
       case 15: return "\"required\":" + names_array();
       // Applicators: nested schemas.
       case 16: return "\"items\":" + sub(depth - 1);
-      case 17: return "\"prefixItems\":[" + sub(depth - 1) + "," + sub(depth - 1) + "]";
+      case 17: return std::string(draft7_ ? "\"items\":[" : "\"prefixItems\":[") + sub(depth - 1) + "," + sub(depth - 1) + "]";
       case 18: {
         std::string s = "\"contains\":" + sub(depth - 1);
+        if (draft7_) return s;
         if (below(2)) s += ",\"minContains\":" + count();
         if (below(2)) s += ",\"maxContains\":" + count();
         return s;
@@ -163,8 +168,8 @@ class generator {
       case 21: return std::string("\"patternProperties\":{") + patterns[below(5)] + ":" + sub(depth - 1) + "}";
       case 22: return "\"propertyNames\":" + sub(depth - 1);
       case 23: return "\"minProperties\":" + count() + ",\"maxProperties\":" + std::to_string(1 + below(3));
-      case 24: return "\"dependentRequired\":{" + name() + ":" + names_array() + "}";
-      case 25: return "\"dependentSchemas\":{" + name() + ":" + sub(depth - 1) + "}";
+      case 24: return (draft7_ ? "\"dependencies\":{" : "\"dependentRequired\":{") + name() + ":" + names_array() + "}";
+      case 25: return (draft7_ ? "\"dependencies\":{" : "\"dependentSchemas\":{") + name() + ":" + sub(depth - 1) + "}";
       case 26: return "\"allOf\":[" + sub(depth - 1) + "," + sub(depth - 1) + "]";
       case 27: return "\"anyOf\":[" + sub(depth - 1) + "," + sub(depth - 1) + "]";
       case 28: return "\"oneOf\":[" + sub(depth - 1) + "," + sub(depth - 1) + "]";
@@ -175,15 +180,25 @@ class generator {
         if (below(4)) s += ",\"else\":" + sub(depth - 1);
         return s;
       }
-      case 31: return "\"unevaluatedProperties\":" + sub(depth - 1);
-      case 32: return "\"unevaluatedItems\":" + sub(depth - 1);
+      case 31: return (draft7_ ? "\"additionalItems\":" : "\"unevaluatedProperties\":") + sub(depth - 1);
+      case 32:  // draft-07's additionalItems means something beside an items array only
+        if (draft7_) return "\"items\":[" + sub(depth - 1) + "],\"additionalItems\":" + sub(depth - 1);
+        return "\"unevaluatedItems\":" + sub(depth - 1);
       default:
-        if (refs_ == 0) return "\"type\":\"array\"";
-        return "\"$ref\":\"#/$defs/d" + std::to_string(below(refs_)) + "\"";
+        // A $ref beside other keywords: draft-07 ignores them (ajv does not), so there
+        // a $ref comes only alone (sub()).
+        if (refs_ == 0 || draft7_) return "\"type\":\"array\"";
+        return ref();
     }
   }
 
+  std::string ref() {
+    return std::string(draft7_ ? "\"$ref\":\"#/definitions/d" : "\"$ref\":\"#/$defs/d") + std::to_string(below(refs_)) +
+           "\"";
+  }
+
   std::mt19937 rng_;
+  bool draft7_;
   int refs_ = 0;  // $defs d0 .. d(refs_ - 1) may be referred to here
 };
 
@@ -192,8 +207,8 @@ struct case_set {
   std::vector<std::vector<std::string>> instances;
 };
 
-case_set draw(std::uint32_t seed, int schemas, int per_schema) {
-  generator g(seed);
+case_set draw(std::uint32_t seed, int schemas, int per_schema, bool draft7 = false) {
+  generator g(seed, draft7);
   case_set c;
   for (int i = 0; i < schemas; ++i) {
     c.schemas.push_back(g.schema());
@@ -232,12 +247,11 @@ std::string verdict_text(const std::vector<bool>& v) {
   return s + "]";
 }
 
-TEST(SchemaAgainstAjv, VerdictsOnDrawnSchemasAndInstances) {
-  if (node::find_node().empty()) GTEST_SKIP() << node::no_node;
+void expect_ajv_verdicts(std::uint32_t seed, bool draft7) {
   std::string problem;
   ASSERT_TRUE(node::ensure_package(ajv_package, "ajv", problem)) << problem;
-  const case_set c = draw(20261202, 400, 8);
-  node::scratch_dir dir("schema-ajv");
+  const case_set c = draw(seed, 400, 8, draft7);
+  node::scratch_dir dir(draft7 ? "schema-ajv-draft7" : "schema-ajv");
   const std::vector<std::string> ajv = ajv_verdicts(c, dir.path(), problem);
   ASSERT_EQ(ajv.size(), c.schemas.size()) << problem;
 
@@ -269,6 +283,16 @@ TEST(SchemaAgainstAjv, VerdictsOnDrawnSchemasAndInstances) {
   // Verdicts must fall both ways, or the comparison says little.
   EXPECT_GT(valid, compared / 5) << valid << " of " << compared << " valid";
   EXPECT_LT(valid, compared * 4 / 5) << valid << " of " << compared << " valid";
+}
+
+TEST(SchemaAgainstAjv, Draft2020_12VerdictsOnDrawnSchemasAndInstances) {
+  if (node::find_node().empty()) GTEST_SKIP() << node::no_node;
+  expect_ajv_verdicts(20261202, false);
+}
+
+TEST(SchemaAgainstAjv, Draft7VerdictsOnDrawnSchemasAndInstances) {
+  if (node::find_node().empty()) GTEST_SKIP() << node::no_node;
+  expect_ajv_verdicts(20261203, true);
 }
 
 // The CLI as a user runs it: exit 0 when every file is valid, 1 with a "FILE: " line for

@@ -1,0 +1,143 @@
+// The event plan of a program: keywords sorted by when events decide them, and whether the
+// whole schema can be checked on events (see event_plan.hpp for what cannot).
+
+#include "event_plan.hpp"
+
+#include <algorithm>
+
+namespace ujson::schema::detail {
+namespace {
+
+bool is_container(const value& v) { return v.is_array() || v.is_object(); }
+
+// A literal the event path can compare with a scalar as it arrives: a container instance
+// never equals a scalar, so only container literals need the whole value.
+bool scalar_literals(const keyword& k) {
+  if (k.code == op::const_) return !is_container(*k.literal);
+  return std::none_of(k.literal->elements().begin(), k.literal->elements().end(), is_container);
+}
+
+// Sorts n's keywords into e; false when one of them needs the whole value.
+bool sort_keywords(const node& n, event_node& e) {
+  e.is_false = n.is_false;
+  if (n.collects) return false;
+  for (const keyword& k : n.keywords) {
+    switch (k.code) {
+      case op::const_:
+      case op::enum_:
+        if (!scalar_literals(k)) return false;
+        e.at_start.push_back(&k);
+        break;
+      case op::type: case op::multiple_of: case op::maximum: case op::exclusive_maximum: case op::minimum:
+      case op::exclusive_minimum: case op::max_length: case op::min_length: case op::pattern: case op::format:
+        e.at_start.push_back(&k);
+        break;
+      case op::all_of: case op::any_of: case op::one_of: case op::not_: case op::if_then_else: case op::ref:
+        e.in_place.push_back(&k);
+        break;
+      case op::properties: case op::pattern_properties: case op::additional_properties: case op::property_names:
+        e.per_key.push_back(&k);
+        break;
+      case op::prefix_items: case op::items:
+        e.per_item.push_back(&k);
+        break;
+      case op::max_items: case op::min_items: case op::max_properties: case op::min_properties:
+      case op::dependent_required:
+        e.at_end.push_back(&k);
+        break;
+      case op::required:
+        for (const std::string_view name : k.required) {
+          if (e.required.find(name) == no_node) e.required.add(name, e.required_count++);
+        }
+        break;
+      default: return false;  // unique_items, contains, dependent_schemas, dynamic_ref, unevaluated_*
+    }
+  }
+  return true;
+}
+
+// Schemas n applies in place at the same value (the in_place keywords' subschemas).
+template <class Visit>
+void in_place_children(const event_node& e, Visit&& visit) {
+  for (const keyword* k : e.in_place) {
+    for (const std::uint32_t child : k->nodes) {
+      if (child != no_node) visit(child);
+    }
+  }
+}
+
+// How many entries expanding each node in place makes (a tree: shared subschemas count
+// each time), saturated at max_in_place_expansion + 1; the same for a node on an in-place
+// cycle (a $ref back to itself at the same value, which the DOM path reports as endless).
+std::vector<std::uint32_t> expansion_sizes(const std::vector<event_node>& nodes) {
+  constexpr std::uint32_t too_many = max_in_place_expansion + 1;
+  enum : std::uint8_t { unseen, open, done };
+  std::vector<std::uint8_t> state(nodes.size(), unseen);
+  std::vector<std::uint32_t> size(nodes.size(), 0);
+  std::vector<std::pair<std::uint32_t, bool>> stack;  // (node, children pushed)
+  for (std::uint32_t root = 0; root < nodes.size(); ++root) {
+    if (state[root] != unseen) continue;
+    stack.emplace_back(root, false);
+    while (!stack.empty()) {
+      auto [n, expanded] = stack.back();
+      if (!expanded) {
+        if (state[n] != unseen) {
+          stack.pop_back();
+          continue;
+        }
+        state[n] = open;
+        stack.back().second = true;
+        in_place_children(nodes[n], [&](std::uint32_t c) {
+          if (state[c] == open) {
+            size[n] = too_many;  // a cycle: every node on it is marked as it closes
+          } else if (state[c] == unseen) {
+            stack.emplace_back(c, false);
+          }
+        });
+        continue;
+      }
+      stack.pop_back();
+      std::uint64_t total = 1;
+      in_place_children(nodes[n], [&](std::uint32_t c) { total += state[c] == done ? size[c] : too_many; });
+      size[n] = size[n] == too_many ? too_many : static_cast<std::uint32_t>(std::min<std::uint64_t>(total, too_many));
+      state[n] = done;
+    }
+  }
+  return size;
+}
+
+}  // namespace
+
+std::shared_ptr<const event_plan> plan_events(std::shared_ptr<const program> code) {
+  auto plan = std::make_shared<event_plan>();
+  const std::vector<node>& nodes = code->nodes;
+  plan->nodes.resize(nodes.size());
+  std::vector<std::uint8_t> ok(nodes.size());
+  for (std::size_t i = 0; i < nodes.size(); ++i) ok[i] = sort_keywords(nodes[i], plan->nodes[i]);
+  const std::vector<std::uint32_t> sizes = expansion_sizes(plan->nodes);
+  for (std::size_t i = 0; i < nodes.size(); ++i) ok[i] = ok[i] && sizes[i] <= max_in_place_expansion;
+
+  // Usable when every node reachable from the entry is.
+  std::vector<std::uint8_t> seen(nodes.size(), 0);
+  std::vector<std::uint32_t> pending{code->entry};
+  seen[code->entry] = 1;
+  bool usable = true;
+  while (!pending.empty() && usable) {
+    const std::uint32_t n = pending.back();
+    pending.pop_back();
+    usable = ok[n] != 0;
+    for (const keyword& k : nodes[n].keywords) {
+      for (const std::uint32_t child : k.nodes) {
+        if (child != no_node && !seen[child]) {
+          seen[child] = 1;
+          pending.push_back(child);
+        }
+      }
+    }
+  }
+  plan->usable = usable;
+  plan->code = std::move(code);
+  return plan;
+}
+
+}  // namespace ujson::schema::detail

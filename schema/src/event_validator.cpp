@@ -1,0 +1,309 @@
+// The event validator's walk (see event_validator.hpp). The checks of one value are the
+// DOM path's (value_checks.hpp, numbers.hpp, equality.hpp) on a value made from the event:
+// the same kinds the DOM builder makes, so the same numbers compare the same way.
+
+#include "event_validator.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "equality.hpp"
+#include "value_checks.hpp"
+
+namespace ujson::schema::detail {
+namespace {
+
+// Schema applications nested this deep go to the DOM path, which fails them at
+// max_evaluation_depth: below it, both paths agree that the depth is no problem.
+constexpr std::uint32_t depth_margin = 8;
+
+bool is_container(const value& v) { return v.is_array() || v.is_object(); }
+
+// A keyword of event_node::at_start on a value; a container stands for its kind alone.
+bool holds_at_start(const program& p, const keyword& k, const value& v) {
+  switch (k.code) {
+    case op::type: return has_type(k.types, v);
+    case op::const_: return !is_container(v) && json_equal(v, *k.literal);
+    case op::enum_: {
+      if (is_container(v)) return false;
+      const auto options = k.literal->elements();
+      return std::any_of(options.begin(), options.end(), [&](const value& o) { return json_equal(v, o); });
+    }
+    case op::multiple_of: return !v.is_number() || is_multiple_of(v, *k.literal);
+    case op::maximum: return !v.is_number() || compare_to_limit(v, k) <= 0;
+    case op::exclusive_maximum: return !v.is_number() || compare_to_limit(v, k) < 0;
+    case op::minimum: return !v.is_number() || compare_to_limit(v, k) >= 0;
+    case op::exclusive_minimum: return !v.is_number() || compare_to_limit(v, k) > 0;
+    case op::max_length:
+      return !v.is_string() || v.as_string().size() <= k.count || code_points(v.as_string()) <= k.count;
+    case op::min_length:
+      return !v.is_string() || v.as_string().size() / 4 >= k.count || code_points(v.as_string()) >= k.count;
+    case op::pattern: return !v.is_string() || p.regexes[k.regexes[0]]->search(v.as_string());
+    case op::format: return !v.is_string() || check_format(k.format, v.as_string());
+    default: return true;
+  }
+}
+
+// Whether a member's key or an object's size can change the verdict of this entry's
+// schema (else duplicate keys, which the DOM resolves, do not matter).
+bool reads_members(const event_node& e) { return !e.per_key.empty() || !e.at_end.empty() || e.required_count != 0; }
+
+}  // namespace
+
+void event_validator::reset(const event_plan& plan) {
+  plan_ = &plan;
+  code_ = plan.code.get();
+  entries_.clear();
+  frames_.clear();
+  seeds_.clear();
+  name_seeds_.clear();
+  keys_.clear();
+  copied_keys_.clear();
+  bits_.clear();
+  steps_ = values_ = 0;
+  decided_ = valid_ = undecided_ = false;
+}
+
+void event_validator::seeds_for_value() {
+  ++values_;
+  if (frames_.empty()) {
+    seeds_.assign(1, seed{code_->entry, no_node});
+    return;
+  }
+  frame& f = frames_.back();
+  if (f.is_object) return;  // on_key found them
+  const std::uint64_t index = f.items++;
+  seeds_.clear();
+  for (std::uint32_t i = f.begin; i < f.end; ++i) {
+    const entry& at = entries_[i];
+    if (at.node == no_node || !at.valid) continue;
+    for (const keyword* k : plan_->nodes[at.node].per_item) {
+      if (k->code == op::prefix_items) {
+        if (index < k->nodes.size()) seeds_.push_back({k->nodes[index], i});
+      } else if (index >= k->count) {
+        seeds_.push_back({k->nodes[0], i});
+      }
+    }
+  }
+}
+
+bool event_validator::expand(const value& v, std::uint32_t begin) {
+  for (const seed& s : seeds_) {
+    const std::uint32_t depth = s.parent == no_node ? 1 : entries_[s.parent].depth + 1;
+    if (depth + depth_margin >= max_evaluation_depth) return false;
+    entries_.push_back({s.node, s.parent, depth, 0, nullptr, 0, 0, true, true});
+  }
+  // Breadth first: every entry's in-place subschemas come after it, so that fold() meets
+  // them first. The plan bounds the expansion per seed (max_in_place_expansion, no cycles).
+  for (std::uint32_t i = begin; i < entries_.size(); ++i) {
+    if (entries_[i].node == no_node) continue;
+    ++steps_;
+    const event_node& e = plan_->nodes[entries_[i].node];
+    bool ok = !e.is_false;
+    for (std::size_t j = 0; j < e.at_start.size() && ok; ++j) ok = holds_at_start(*code_, *e.at_start[j], v);
+    if (!ok) {
+      entries_[i].valid = false;  // final: what it applies in place cannot change that
+      continue;
+    }
+    if (e.in_place.empty()) continue;
+    const std::uint32_t depth = entries_[i].depth + 1;
+    if (depth + depth_margin >= max_evaluation_depth) return false;
+    for (const keyword* k : e.in_place) {
+      if (k->code == op::all_of || k->code == op::ref) {
+        for (const std::uint32_t child : k->nodes) entries_.push_back({child, i, depth, 0, nullptr, 0, 0, true, false});
+        continue;
+      }
+      const auto group = static_cast<std::uint32_t>(entries_.size());
+      entries_.push_back({no_node, i, depth - 1, 0, k, 0, 0, true, false});
+      for (std::size_t b = 0; b < k->nodes.size(); ++b) {
+        if (k->nodes[b] == no_node) continue;
+        entries_.push_back({k->nodes[b], group, depth, 0, nullptr, static_cast<std::uint8_t>(b), 0, true, false});
+      }
+    }
+  }
+  // The DOM path gives up past this many applications; the event path applies at least
+  // as many, so below it neither does.
+  return steps_ <= std::max<std::uint64_t>(min_evaluation_budget, evaluations_per_value * values_);
+}
+
+void event_validator::fold(std::uint32_t begin) {
+  for (std::uint32_t i = static_cast<std::uint32_t>(entries_.size()); i-- > begin;) {
+    entry& e = entries_[i];
+    if (e.node == no_node) {
+      switch (e.group->code) {
+        case op::any_of: e.valid = e.count > 0; break;
+        case op::one_of: e.valid = e.count == 1; break;
+        case op::not_: e.valid = e.count == 0; break;
+        default:  // if_then_else
+          e.valid = (e.held & 1) ? (e.group->nodes[1] == no_node || (e.held & 2))
+                                 : (e.group->nodes[2] == no_node || (e.held & 4));
+      }
+    }
+    if (e.parent == no_node) {
+      decided_ = true;
+      valid_ = e.valid;
+      continue;
+    }
+    entry& to = entries_[e.parent];
+    if (to.node != no_node) {
+      to.valid = to.valid && e.valid;
+    } else if (e.valid) {
+      ++to.count;
+      to.held |= static_cast<std::uint8_t>(1u << std::min<unsigned>(e.branch, 7));
+    }
+  }
+  entries_.resize(begin);
+}
+
+errc event_validator::scalar(const value& v) {
+  seeds_for_value();
+  const auto begin = static_cast<std::uint32_t>(entries_.size());
+  if (!expand(v, begin)) return give_up();
+  fold(begin);
+  return errc::ok;
+}
+
+errc event_validator::open(const value& container) {
+  seeds_for_value();
+  const auto begin = static_cast<std::uint32_t>(entries_.size());
+  if (!expand(container, begin)) return give_up();
+  frame f{begin, static_cast<std::uint32_t>(entries_.size()), static_cast<std::uint32_t>(keys_.size()),
+          static_cast<std::uint32_t>(copied_keys_.size()), static_cast<std::uint32_t>(bits_.size()), 0,
+          container.is_object(), false};
+  if (f.is_object) {
+    for (std::uint32_t i = f.begin; i < f.end; ++i) {
+      entry& at = entries_[i];
+      if (at.node == no_node || !at.valid) continue;
+      const event_node& e = plan_->nodes[at.node];
+      f.reads_members = f.reads_members || reads_members(e);
+      if (e.required_count == 0) continue;
+      at.count = static_cast<std::uint32_t>(bits_.size());
+      bits_.resize(bits_.size() + (e.required_count + 63) / 64, 0);
+    }
+  }
+  frames_.push_back(f);
+  return errc::ok;
+}
+
+errc event_validator::on_key(std::string_view key, string_origin origin) {
+  const frame& f = frames_.back();
+  if (!f.reads_members) {
+    seeds_.clear();
+    return errc::ok;
+  }
+  if (origin == string_origin::scratch) key = copied_keys_.emplace_back(key);
+  keys_.push_back(key);
+  seeds_.clear();
+  name_seeds_.clear();
+  for (std::uint32_t i = f.begin; i < f.end; ++i) {
+    const entry& at = entries_[i];
+    if (at.node == no_node || !at.valid) continue;
+    const event_node& e = plan_->nodes[at.node];
+    if (e.required_count != 0) {
+      if (const std::uint32_t bit = e.required.find(key); bit != no_node) {
+        bits_[at.count + bit / 64] |= std::uint64_t{1} << (bit % 64);
+      }
+    }
+    for (const keyword* k : e.per_key) {
+      switch (k->code) {
+        case op::properties:
+          if (const std::uint32_t slot = k->names.find(key); slot != no_node) seeds_.push_back({k->nodes[slot], i});
+          break;
+        case op::pattern_properties:
+          for (std::size_t r = 0; r < k->regexes.size(); ++r) {
+            if (code_->regexes[k->regexes[r]]->search(key)) seeds_.push_back({k->nodes[r], i});
+          }
+          break;
+        case op::additional_properties:
+          if (k->names.find(key) == no_node &&
+              std::none_of(k->regexes.begin(), k->regexes.end(),
+                           [&](std::uint32_t r) { return code_->regexes[r]->search(key); })) {
+            seeds_.push_back({k->nodes[0], i});
+          }
+          break;
+        default:  // property_names
+          name_seeds_.push_back({k->nodes[0], i});
+      }
+    }
+  }
+  if (!name_seeds_.empty()) {
+    // The key, as a string, against propertyNames: decided now; the member's seeds wait.
+    seeds_.swap(name_seeds_);
+    const auto begin = static_cast<std::uint32_t>(entries_.size());
+    const bool ok = expand(value::make_string(key), begin);
+    seeds_.swap(name_seeds_);
+    if (!ok) return give_up();
+    fold(begin);
+  }
+  return errc::ok;
+}
+
+bool event_validator::has_duplicate_keys(const frame& f) {
+  const auto begin = keys_.begin() + f.keys;
+  const std::size_t n = keys_.size() - f.keys;
+  if (n <= 8) {
+    for (std::size_t i = 1; i < n; ++i) {
+      if (std::find(begin, begin + i, begin[i]) != begin + i) return true;
+    }
+    return false;
+  }
+  // Sorted, O(n log n) whatever the keys; present() then searches them.
+  std::sort(begin, keys_.end());
+  return std::adjacent_find(begin, keys_.end()) != keys_.end();
+}
+
+bool event_validator::present(const frame& f, std::string_view key) const {
+  const auto begin = keys_.begin() + f.keys;
+  if (keys_.size() - f.keys <= 8) return std::find(begin, keys_.end(), key) != keys_.end();
+  return std::binary_search(begin, keys_.end(), key);
+}
+
+bool event_validator::holds_at_end(const event_node& e, const entry& at, std::size_t n, const frame& f) const {
+  for (const keyword* k : e.at_end) {
+    switch (k->code) {
+      case op::max_items:
+        if (!f.is_object && n > k->count) return false;
+        break;
+      case op::min_items:
+        if (!f.is_object && n < k->count) return false;
+        break;
+      case op::max_properties:
+        if (f.is_object && n > k->count) return false;
+        break;
+      case op::min_properties:
+        if (f.is_object && n < k->count) return false;
+        break;
+      default:  // dependent_required
+        if (!f.is_object) break;
+        for (std::size_t j = f.keys; j < keys_.size(); ++j) {
+          const std::uint32_t slot = k->names.find(keys_[j]);
+          if (slot == no_node) continue;
+          for (std::uint32_t r = k->spans[slot].first; r < k->spans[slot].second; ++r) {
+            if (!present(f, k->required[r])) return false;
+          }
+        }
+    }
+  }
+  if (!f.is_object || e.required_count == 0) return true;
+  std::uint32_t seen = 0;
+  for (std::uint32_t w = 0; w < (e.required_count + 63) / 64; ++w) seen += std::popcount(bits_[at.count + w]);
+  return seen == e.required_count;
+}
+
+errc event_validator::close(std::size_t n) {
+  const frame f = frames_.back();
+  if (f.reads_members && has_duplicate_keys(f)) return give_up();
+  for (std::uint32_t i = f.begin; i < f.end; ++i) {
+    entry& at = entries_[i];
+    if (at.node == no_node || !at.valid) continue;
+    if (!holds_at_end(plan_->nodes[at.node], at, n, f)) at.valid = false;
+  }
+  frames_.pop_back();
+  keys_.resize(f.keys);
+  copied_keys_.resize(f.copied);
+  bits_.resize(f.bits);
+  fold(f.begin);
+  return errc::ok;
+}
+
+}  // namespace ujson::schema::detail

@@ -1,0 +1,106 @@
+#pragma once
+// A decoder handler that validates an instance as the decoder reads it: no DOM, one pass.
+//
+// Each value gets the schemas that apply to it when it starts (from the member key or item
+// index of the container around it), expanded in place through allOf/anyOf/oneOf/not/if/$ref
+// into entries on one explicit stack (every branch followed in parallel). A scalar decides
+// its entries at once; a container's entries wait for its members and items and its end.
+// Then each entry's verdict folds into the one it came from, down to the root's.
+//
+// It gives is_valid()'s verdict on the DOM the decoder would build, or says it cannot
+// (verdict::undecided, the caller then runs the DOM path): a duplicate key (the DOM keeps
+// one of the members, by its decode options), more schema applications than the DOM
+// path's budget allows, or schemas nested near max_evaluation_depth.
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "event_plan.hpp"
+#include "ujson/handler.hpp"
+
+namespace ujson::schema::detail {
+
+class event_validator {
+ public:
+  enum class verdict : std::uint8_t { valid, invalid, undecided };
+
+  // Ready for an instance against `plan` (capacity kept from earlier ones).
+  void reset(const event_plan& plan);
+  // After the decoder returned: undecided when it stopped early or failed.
+  verdict outcome() const noexcept { return undecided_ || !decided_ ? verdict::undecided : (valid_ ? verdict::valid : verdict::invalid); }
+
+  errc on_null() { return scalar(value::make_null()); }
+  errc on_bool(bool b) { return scalar(value::make_bool(b)); }
+  errc on_int64(std::int64_t i) { return scalar(value::make_int64(i)); }
+  errc on_uint64(std::uint64_t u) { return scalar(value::make_uint64(u)); }
+  errc on_double(double d, std::string_view) { return scalar(value::make_double(d)); }
+  errc on_big_number(std::string_view text) { return scalar(value::make_big_number(text)); }
+  errc on_string(std::string_view s, string_origin) { return scalar(value::make_string(s)); }
+  errc on_key(std::string_view key, string_origin origin);
+  errc on_array_begin() { return open(value::make_array(nullptr, 0)); }
+  errc on_array_end(std::size_t n) { return close(n); }
+  errc on_object_begin() { return open(value::make_object(nullptr, 0)); }
+  errc on_object_end(std::size_t n) { return close(n); }
+
+ private:
+  // A schema applied at the value being read, or (node == no_node) an anyOf/oneOf/not/if
+  // whose branches' verdicts it counts.
+  struct entry {
+    std::uint32_t node;
+    std::uint32_t parent;  // an entry at the same value, or (root) at the container around it
+    std::uint32_t depth;   // schema applications from the instance's root, as the DOM path counts
+    std::uint32_t count;   // group: branches that held; object node: its first word in bits_
+    const keyword* group;  // group: its keyword
+    std::uint8_t branch;   // in a group: which of its subschemas (if: 0, then: 1, else: 2)
+    std::uint8_t held;     // group: bit per branch that held (if_then_else)
+    bool valid;
+    bool root;             // folds into its container's entry (or is the instance's verdict)
+  };
+  struct frame {
+    std::uint32_t begin, end;  // its entries
+    std::uint32_t keys;        // its first key in keys_
+    std::uint32_t copied;      // its first key in copied_keys_
+    std::uint32_t bits;        // its first word in bits_
+    std::uint64_t items;       // array items so far
+    bool is_object;
+    bool reads_members;        // some schema here looks at keys: they are kept (duplicates, dependentRequired)
+  };
+  struct seed {
+    std::uint32_t node;
+    std::uint32_t parent;
+  };
+
+  errc scalar(const value& v);
+  errc open(const value& container);
+  errc close(std::size_t n);
+  // The seeds of the value starting now (the entry, an item's, or the member's found at its key).
+  void seeds_for_value();
+  // Entries for seeds_ at a value of v's kind (v itself when a scalar); false: undecided.
+  bool expand(const value& v, std::uint32_t begin);
+  // Entries [begin, end) decided: each folds into its parent, last first; then dropped.
+  void fold(std::uint32_t begin);
+  bool holds_at_end(const event_node& e, const entry& at, std::size_t n, const frame& f) const;
+  bool has_duplicate_keys(const frame& f);
+  bool present(const frame& f, std::string_view key) const;
+  errc give_up() {
+    undecided_ = true;
+    return errc::stopped;
+  }
+
+  const event_plan* plan_ = nullptr;
+  const program* code_ = nullptr;
+  std::vector<entry> entries_;
+  std::vector<frame> frames_;
+  std::vector<seed> seeds_;
+  std::vector<seed> name_seeds_;         // propertyNames at the current key
+  std::vector<std::string_view> keys_;   // the open objects' keys, for duplicates and dependentRequired
+  std::deque<std::string> copied_keys_;  // keys from the decoder's scratch buffer (escaped), kept while open
+  std::vector<std::uint64_t> bits_;      // required names seen, per object entry
+  std::uint64_t steps_ = 0, values_ = 0;
+  bool decided_ = false, valid_ = false, undecided_ = false;
+};
+
+}  // namespace ujson::schema::detail

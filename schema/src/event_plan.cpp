@@ -28,7 +28,10 @@ bool sort_keywords(const node& n, event_node& e) {
         if (!scalar_literals(k)) return false;
         e.at_start.push_back(&k);
         break;
-      case op::type: case op::multiple_of: case op::maximum: case op::exclusive_maximum: case op::minimum:
+      case op::type:
+        e.types = k.types;
+        break;
+      case op::multiple_of: case op::maximum: case op::exclusive_maximum: case op::minimum:
       case op::exclusive_minimum: case op::max_length: case op::min_length: case op::pattern: case op::format:
         e.at_start.push_back(&k);
         break;
@@ -106,6 +109,29 @@ std::vector<std::uint32_t> expansion_sizes(const std::vector<event_node>& nodes)
   return size;
 }
 
+bool only_a_ref(const event_node& e) {
+  return !e.is_false && e.types == 0xFF && e.in_place.size() == 1 && e.in_place[0]->code == op::ref &&
+         e.at_start.empty() && e.per_key.empty() && e.per_item.empty() && e.at_end.empty() && e.required_count == 0;
+}
+
+// event_node::direct and hops; a chain that comes back on itself stays where it starts
+// (such a node is not usable anyway: its expansion cycles).
+void follow_refs(std::vector<event_node>& nodes) {
+  for (std::uint32_t start = 0; start < nodes.size(); ++start) {
+    std::uint32_t n = start, hops = 0;
+    while (only_a_ref(nodes[n])) {
+      if (++hops > nodes.size()) {
+        n = start;
+        hops = 0;
+        break;
+      }
+      n = nodes[n].in_place[0]->nodes[0];
+    }
+    nodes[start].direct = n;
+    nodes[start].hops = hops;
+  }
+}
+
 }  // namespace
 
 std::shared_ptr<const event_plan> plan_events(std::shared_ptr<const program> code) {
@@ -114,6 +140,7 @@ std::shared_ptr<const event_plan> plan_events(std::shared_ptr<const program> cod
   plan->nodes.resize(nodes.size());
   std::vector<std::uint8_t> ok(nodes.size());
   for (std::size_t i = 0; i < nodes.size(); ++i) ok[i] = sort_keywords(nodes[i], plan->nodes[i]);
+  follow_refs(plan->nodes);
   const std::vector<std::uint32_t> sizes = expansion_sizes(plan->nodes);
   for (std::size_t i = 0; i < nodes.size(); ++i) ok[i] = ok[i] && sizes[i] <= max_in_place_expansion;
 

@@ -21,7 +21,8 @@ inline constexpr std::uint32_t max_in_place_expansion = 256;
 
 struct event_node {
   bool is_false = false;
-  std::vector<const keyword*> at_start;   // type, const, enum, numbers, strings: decided by the value's start
+  std::uint8_t types = 0xFF;              // type (type_bit), checked before at_start
+  std::vector<const keyword*> at_start;   // const, enum, numbers, strings: decided by the value's start
   std::vector<const keyword*> in_place;   // all_of, any_of, one_of, not_, if_then_else, ref
   std::vector<const keyword*> per_key;    // properties, patternProperties, additionalProperties, propertyNames
   std::vector<const keyword*> per_item;   // prefixItems, items
@@ -29,6 +30,10 @@ struct event_node {
   // required: each distinct name to one bit, set as its key arrives.
   name_table required;
   std::uint32_t required_count = 0;
+  // Where a chain of schemas that are only a $ref ends (this node when it is not one), and
+  // the schemas passed on the way (each still counts as an application and a level).
+  std::uint32_t direct = no_node;
+  std::uint32_t hops = 0;
 };
 
 struct event_plan {

@@ -48,15 +48,36 @@ bool holds_at_start(const program& p, const keyword& k, const value& v) {
 // schema (else duplicate keys, which the DOM resolves, do not matter).
 bool reads_members(const event_node& e) { return !e.per_key.empty() || !e.at_end.empty() || e.required_count != 0; }
 
+// Keys an object may hold before its repeats are looked for by sorting at its end rather
+// than among the keys so far as each arrives (which crafted keys could make quadratic).
+constexpr std::size_t many_keys = 64;
+
+// A key's short hash for frame::key_hashes: its length and three of its bytes.
+unsigned short_hash(std::string_view key) {
+  if (key.empty()) return 0;
+  const auto at = [&](std::size_t i) { return static_cast<unsigned char>(key[i]); };
+  return (static_cast<unsigned>(key.size()) * 151u + at(0) * 7u + at(key.size() / 2) * 31u + at(key.size() - 1)) & 255u;
+}
+
+bool holds(const program& p, const event_node& e, const value& v) {
+  if (e.is_false || !has_type(e.types, v)) return false;
+  for (const keyword* k : e.at_start) {
+    if (!holds_at_start(p, *k, v)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 void event_validator::reset(const event_plan& plan) {
   plan_ = &plan;
   code_ = plan.code.get();
+  root_seed_ = seed_of(code_->entry, no_node);
   entries_.clear();
   frames_.clear();
   seeds_.clear();
   name_seeds_.clear();
+  item_seeds_.clear();
   keys_.clear();
   copied_keys_.clear();
   bits_.clear();
@@ -64,33 +85,70 @@ void event_validator::reset(const event_plan& plan) {
   decided_ = valid_ = undecided_ = false;
 }
 
-void event_validator::seeds_for_value() {
+std::span<const event_validator::seed> event_validator::seeds_for_value() {
   ++values_;
-  if (frames_.empty()) {
-    seeds_.assign(1, seed{code_->entry, no_node});
-    return;
-  }
+  if (frames_.empty()) return {&root_seed_, 1};
   frame& f = frames_.back();
-  if (f.is_object) return;  // on_key found them
+  if (f.is_object) return seeds_;  // on_key found them
   const std::uint64_t index = f.items++;
+  if (index >= f.prefix) return {item_seeds_.data() + f.item_seeds, item_seeds_.data() + f.item_seeds_end};
   seeds_.clear();
   for (std::uint32_t i = f.begin; i < f.end; ++i) {
     const entry& at = entries_[i];
     if (at.node == no_node || !at.valid) continue;
     for (const keyword* k : plan_->nodes[at.node].per_item) {
       if (k->code == op::prefix_items) {
-        if (index < k->nodes.size()) seeds_.push_back({k->nodes[index], i});
+        if (index < k->nodes.size()) seeds_.push_back(seed_of(k->nodes[index], i));
       } else if (index >= k->count) {
-        seeds_.push_back({k->nodes[0], i});
+        seeds_.push_back(seed_of(k->nodes[0], i));
       }
     }
   }
+  return seeds_;
 }
 
-bool event_validator::expand(const value& v, std::uint32_t begin) {
-  for (const seed& s : seeds_) {
-    const std::uint32_t depth = s.parent == no_node ? 1 : entries_[s.parent].depth + 1;
+// The DOM path gives up past this many applications; the event path applies at least as
+// many, so below it neither does.
+bool event_validator::within_budget() const noexcept {
+  return steps_ <= std::max<std::uint64_t>(min_evaluation_budget, evaluations_per_value * values_);
+}
+
+bool event_validator::decide_scalar(const value& v, std::span<const seed> seeds) {
+  bool expanded = false;
+  for (const seed& s : seeds) {
+    const event_node& e = plan_->nodes[s.node];
+    if (!e.in_place.empty()) {
+      expanded = true;  // below, with entries
+      continue;
+    }
+    steps_ += 1 + s.hops;
+    const bool ok = holds(*code_, e, v);
+    if (s.parent == no_node) {
+      decided_ = true;
+      valid_ = ok;
+    } else {
+      entry& to = entries_[s.parent];
+      if (to.depth + 1 + s.hops + depth_margin >= max_evaluation_depth) return false;
+      to.valid = to.valid && ok;
+    }
+  }
+  if (!expanded) return within_budget();
+  const auto begin = static_cast<std::uint32_t>(entries_.size());
+  name_seeds_.clear();
+  for (const seed& s : seeds) {
+    if (!plan_->nodes[s.node].in_place.empty()) name_seeds_.push_back(s);
+  }
+  if (!expand(v, name_seeds_)) return false;
+  fold(begin);
+  return true;
+}
+
+bool event_validator::expand(const value& v, std::span<const seed> seeds) {
+  const auto begin = static_cast<std::uint32_t>(entries_.size());
+  for (const seed& s : seeds) {
+    const std::uint32_t depth = (s.parent == no_node ? 1 : entries_[s.parent].depth + 1) + s.hops;
     if (depth + depth_margin >= max_evaluation_depth) return false;
+    steps_ += s.hops;
     entries_.push_back({s.node, s.parent, depth, 0, nullptr, 0, 0, true, true});
   }
   // Breadth first: every entry's in-place subschemas come after it, so that fold() meets
@@ -99,9 +157,7 @@ bool event_validator::expand(const value& v, std::uint32_t begin) {
     if (entries_[i].node == no_node) continue;
     ++steps_;
     const event_node& e = plan_->nodes[entries_[i].node];
-    bool ok = !e.is_false;
-    for (std::size_t j = 0; j < e.at_start.size() && ok; ++j) ok = holds_at_start(*code_, *e.at_start[j], v);
-    if (!ok) {
+    if (!holds(*code_, e, v)) {
       entries_[i].valid = false;  // final: what it applies in place cannot change that
       continue;
     }
@@ -121,9 +177,7 @@ bool event_validator::expand(const value& v, std::uint32_t begin) {
       }
     }
   }
-  // The DOM path gives up past this many applications; the event path applies at least
-  // as many, so below it neither does.
-  return steps_ <= std::max<std::uint64_t>(min_evaluation_budget, evaluations_per_value * values_);
+  return within_budget();
 }
 
 void event_validator::fold(std::uint32_t begin) {
@@ -156,44 +210,66 @@ void event_validator::fold(std::uint32_t begin) {
 }
 
 errc event_validator::scalar(const value& v) {
-  seeds_for_value();
-  const auto begin = static_cast<std::uint32_t>(entries_.size());
-  if (!expand(v, begin)) return give_up();
-  fold(begin);
-  return errc::ok;
+  return decide_scalar(v, seeds_for_value()) ? errc::ok : give_up();
 }
 
 errc event_validator::open(const value& container) {
-  seeds_for_value();
   const auto begin = static_cast<std::uint32_t>(entries_.size());
-  if (!expand(container, begin)) return give_up();
-  frame f{begin, static_cast<std::uint32_t>(entries_.size()), static_cast<std::uint32_t>(keys_.size()),
-          static_cast<std::uint32_t>(copied_keys_.size()), static_cast<std::uint32_t>(bits_.size()), 0,
-          container.is_object(), false};
-  if (f.is_object) {
-    for (std::uint32_t i = f.begin; i < f.end; ++i) {
-      entry& at = entries_[i];
-      if (at.node == no_node || !at.valid) continue;
-      const event_node& e = plan_->nodes[at.node];
-      f.reads_members = f.reads_members || reads_members(e);
-      if (e.required_count == 0) continue;
-      at.count = static_cast<std::uint32_t>(bits_.size());
-      bits_.resize(bits_.size() + (e.required_count + 63) / 64, 0);
+  if (!expand(container, seeds_for_value())) return give_up();
+  frame f{};
+  f.begin = begin;
+  f.end = static_cast<std::uint32_t>(entries_.size());
+  f.keys = static_cast<std::uint32_t>(keys_.size());
+  f.copied = static_cast<std::uint32_t>(copied_keys_.size());
+  f.bits = static_cast<std::uint32_t>(bits_.size());
+  f.item_seeds = f.item_seeds_end = static_cast<std::uint32_t>(item_seeds_.size());
+  f.is_object = container.is_object();
+  for (std::uint32_t i = f.begin; i < f.end; ++i) {
+    entry& at = entries_[i];
+    if (at.node == no_node || !at.valid) continue;
+    const event_node& e = plan_->nodes[at.node];
+    if (!f.is_object) {
+      for (const keyword* k : e.per_item) {
+        if (k->code == op::prefix_items) {
+          f.prefix = std::max<std::uint64_t>(f.prefix, k->nodes.size());
+        } else {
+          f.prefix = std::max<std::uint64_t>(f.prefix, k->count);
+          item_seeds_.push_back(seed_of(k->nodes[0], i));
+        }
+      }
+      continue;
     }
+    f.reads_members = f.reads_members || reads_members(e);
+    if (e.required_count == 0) continue;
+    at.count = static_cast<std::uint32_t>(bits_.size());
+    bits_.resize(bits_.size() + (e.required_count + 63) / 64, 0);
   }
+  f.item_seeds_end = static_cast<std::uint32_t>(item_seeds_.size());
   frames_.push_back(f);
   return errc::ok;
 }
 
-errc event_validator::on_key(std::string_view key, string_origin origin) {
-  const frame& f = frames_.back();
-  if (!f.reads_members) {
-    seeds_.clear();
-    return errc::ok;
+bool event_validator::is_repeated_key(frame& f, std::string_view key) {
+  const std::size_t n = keys_.size() - f.keys;
+  if (n >= many_keys) return false;  // close() sorts them
+  const unsigned h = short_hash(key);
+  std::uint64_t& word = f.key_hashes[h / 64];
+  const std::uint64_t bit = std::uint64_t{1} << (h % 64);
+  if (!(word & bit)) {
+    word |= bit;
+    return false;
   }
+  return std::find(keys_.begin() + f.keys, keys_.end(), key) != keys_.end();
+}
+
+errc event_validator::on_key(std::string_view key, string_origin origin) {
+  frame& f = frames_.back();
+  seeds_.clear();
+  if (!f.reads_members) return errc::ok;
+  // A repeated key: the DOM keeps one of the members (or refuses), by its decode options.
+  if (is_repeated_key(f, key)) return give_up();
   if (origin == string_origin::scratch) key = copied_keys_.emplace_back(key);
   keys_.push_back(key);
-  seeds_.clear();
   name_seeds_.clear();
   for (std::uint32_t i = f.begin; i < f.end; ++i) {
     const entry& at = entries_[i];
@@ -207,54 +283,46 @@ errc event_validator::on_key(std::string_view key, string_origin origin) {
     for (const keyword* k : e.per_key) {
       switch (k->code) {
         case op::properties:
-          if (const std::uint32_t slot = k->names.find(key); slot != no_node) seeds_.push_back({k->nodes[slot], i});
+          if (const std::uint32_t slot = k->names.find(key); slot != no_node) seeds_.push_back(seed_of(k->nodes[slot], i));
           break;
         case op::pattern_properties:
           for (std::size_t r = 0; r < k->regexes.size(); ++r) {
-            if (code_->regexes[k->regexes[r]]->search(key)) seeds_.push_back({k->nodes[r], i});
+            if (code_->regexes[k->regexes[r]]->search(key)) seeds_.push_back(seed_of(k->nodes[r], i));
           }
           break;
         case op::additional_properties:
           if (k->names.find(key) == no_node &&
               std::none_of(k->regexes.begin(), k->regexes.end(),
                            [&](std::uint32_t r) { return code_->regexes[r]->search(key); })) {
-            seeds_.push_back({k->nodes[0], i});
+            seeds_.push_back(seed_of(k->nodes[0], i));
           }
           break;
         default:  // property_names
-          name_seeds_.push_back({k->nodes[0], i});
+          name_seeds_.push_back(seed_of(k->nodes[0], i));
       }
     }
   }
   if (!name_seeds_.empty()) {
     // The key, as a string, against propertyNames: decided now; the member's seeds wait.
-    seeds_.swap(name_seeds_);
     const auto begin = static_cast<std::uint32_t>(entries_.size());
-    const bool ok = expand(value::make_string(key), begin);
-    seeds_.swap(name_seeds_);
-    if (!ok) return give_up();
+    if (!expand(value::make_string(key), name_seeds_)) return give_up();
     fold(begin);
   }
   return errc::ok;
 }
 
-bool event_validator::has_duplicate_keys(const frame& f) {
+// An object of many_keys or more: its keys sorted, O(n log n) whatever they are; present()
+// then searches them. (Smaller ones were checked as each key arrived.)
+bool event_validator::has_duplicate_keys_sorted(const frame& f) {
   const auto begin = keys_.begin() + f.keys;
-  const std::size_t n = keys_.size() - f.keys;
-  if (n <= 8) {
-    for (std::size_t i = 1; i < n; ++i) {
-      if (std::find(begin, begin + i, begin[i]) != begin + i) return true;
-    }
-    return false;
-  }
-  // Sorted, O(n log n) whatever the keys; present() then searches them.
+  if (keys_.size() - f.keys <= many_keys) return false;
   std::sort(begin, keys_.end());
   return std::adjacent_find(begin, keys_.end()) != keys_.end();
 }
 
 bool event_validator::present(const frame& f, std::string_view key) const {
   const auto begin = keys_.begin() + f.keys;
-  if (keys_.size() - f.keys <= 8) return std::find(begin, keys_.end(), key) != keys_.end();
+  if (keys_.size() - f.keys <= many_keys) return std::find(begin, keys_.end(), key) != keys_.end();
   return std::binary_search(begin, keys_.end(), key);
 }
 
@@ -292,13 +360,14 @@ bool event_validator::holds_at_end(const event_node& e, const entry& at, std::si
 
 errc event_validator::close(std::size_t n) {
   const frame f = frames_.back();
-  if (f.reads_members && has_duplicate_keys(f)) return give_up();
+  if (f.reads_members && has_duplicate_keys_sorted(f)) return give_up();
   for (std::uint32_t i = f.begin; i < f.end; ++i) {
     entry& at = entries_[i];
     if (at.node == no_node || !at.valid) continue;
     if (!holds_at_end(plan_->nodes[at.node], at, n, f)) at.valid = false;
   }
   frames_.pop_back();
+  item_seeds_.resize(f.item_seeds);
   keys_.resize(f.keys);
   copied_keys_.resize(f.copied);
   bits_.resize(f.bits);

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,26 +65,44 @@ class event_validator {
     std::uint32_t keys;        // its first key in keys_
     std::uint32_t copied;      // its first key in copied_keys_
     std::uint32_t bits;        // its first word in bits_
+    // Array: the seeds of every item from index `prefix` on ([item_seeds, item_seeds_end)
+    // in item_seeds_), worked out once; the items before it are worked out one by one.
+    std::uint32_t item_seeds, item_seeds_end;
+    std::uint64_t prefix;
     std::uint64_t items;       // array items so far
+    // Object: one bit per key's short hash, so that only a possible repeat is looked for
+    // among the keys so far; past many_keys, all are sorted at the end instead.
+    std::uint64_t key_hashes[4];
     bool is_object;
     bool reads_members;        // some schema here looks at keys: they are kept (duplicates, dependentRequired)
   };
+  // A schema to apply at the value about to start: past any $ref-only schemas (hops).
   struct seed {
     std::uint32_t node;
     std::uint32_t parent;
+    std::uint32_t hops;
   };
+  seed seed_of(std::uint32_t node, std::uint32_t parent) const {
+    const event_node& e = plan_->nodes[node];
+    return {e.direct, parent, e.hops};
+  }
 
   errc scalar(const value& v);
   errc open(const value& container);
   errc close(std::size_t n);
   // The seeds of the value starting now (the entry, an item's, or the member's found at its key).
-  void seeds_for_value();
-  // Entries for seeds_ at a value of v's kind (v itself when a scalar); false: undecided.
-  bool expand(const value& v, std::uint32_t begin);
+  std::span<const seed> seeds_for_value();
+  // A scalar against seeds: those that apply nothing in place are decided directly,
+  // without entries; false: undecided.
+  bool decide_scalar(const value& v, std::span<const seed> seeds);
+  // Entries for seeds at a value of v's kind (v itself when a scalar); false: undecided.
+  bool expand(const value& v, std::span<const seed> seeds);
+  bool within_budget() const noexcept;
+  bool is_repeated_key(frame& f, std::string_view key);
   // Entries [begin, end) decided: each folds into its parent, last first; then dropped.
   void fold(std::uint32_t begin);
   bool holds_at_end(const event_node& e, const entry& at, std::size_t n, const frame& f) const;
-  bool has_duplicate_keys(const frame& f);
+  bool has_duplicate_keys_sorted(const frame& f);
   bool present(const frame& f, std::string_view key) const;
   errc give_up() {
     undecided_ = true;
@@ -96,6 +115,8 @@ class event_validator {
   std::vector<frame> frames_;
   std::vector<seed> seeds_;
   std::vector<seed> name_seeds_;         // propertyNames at the current key
+  std::vector<seed> item_seeds_;         // the open arrays' (frame::item_seeds)
+  seed root_seed_{};
   std::vector<std::string_view> keys_;   // the open objects' keys, for duplicates and dependentRequired
   std::deque<std::string> copied_keys_;  // keys from the decoder's scratch buffer (escaped), kept while open
   std::vector<std::uint64_t> bits_;      // required names seen, per object entry

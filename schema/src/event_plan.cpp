@@ -18,7 +18,7 @@ bool scalar_literals(const keyword& k) {
 }
 
 // Sorts n's keywords into e; false when one of them needs the whole value.
-bool sort_keywords(const node& n, event_node& e) {
+bool sort_keywords(const program& p, const node& n, event_node& e) {
   e.is_false = n.is_false;
   if (n.collects) return false;
   for (const keyword& k : n.keywords) {
@@ -31,8 +31,18 @@ bool sort_keywords(const node& n, event_node& e) {
       case op::type:
         e.types = k.types;
         break;
-      case op::multiple_of: case op::maximum: case op::exclusive_maximum: case op::minimum:
-      case op::exclusive_minimum: case op::max_length: case op::min_length: case op::pattern: case op::format:
+      case op::minimum:
+      case op::exclusive_minimum:
+        (e.lower ? e.at_start.emplace_back() : e.lower) = &k;
+        break;
+      case op::maximum:
+      case op::exclusive_maximum:
+        (e.upper ? e.at_start.emplace_back() : e.upper) = &k;
+        break;
+      case op::min_length: e.min_length = k.count; break;
+      case op::max_length: e.max_length = k.count; break;
+      case op::pattern: e.pattern = p.regexes[k.regexes[0]].get(); break;
+      case op::multiple_of: case op::format:
         e.at_start.push_back(&k);
         break;
       case op::all_of: case op::any_of: case op::one_of: case op::not_: case op::if_then_else: case op::ref:
@@ -56,6 +66,16 @@ bool sort_keywords(const node& n, event_node& e) {
       default: return false;  // unique_items, contains, dependent_schemas, dynamic_ref, unevaluated_*
     }
   }
+  const auto properties = std::find_if(e.per_key.begin(), e.per_key.end(),
+                                       [](const keyword* k) { return k->code == op::properties; });
+  if (e.required_count == 0 || properties == e.per_key.end()) return true;
+  std::vector<std::uint32_t> bits((*properties)->nodes.size(), no_node);
+  for (std::size_t i = 0; i < e.required.size(); ++i) {
+    const std::uint32_t slot = (*properties)->names.find(e.required.name(i));
+    if (slot == no_node) return true;
+    bits[slot] = e.required.find(e.required.name(i));
+  }
+  e.required_of_slot = std::move(bits);
   return true;
 }
 
@@ -111,7 +131,7 @@ std::vector<std::uint32_t> expansion_sizes(const std::vector<event_node>& nodes)
 
 bool only_a_ref(const event_node& e) {
   return !e.is_false && e.types == 0xFF && e.in_place.size() == 1 && e.in_place[0]->code == op::ref &&
-         e.at_start.empty() && e.per_key.empty() && e.per_item.empty() && e.at_end.empty() && e.required_count == 0;
+         !e.lower && !e.upper && e.min_length == 0 && e.max_length == UINT64_MAX && !e.pattern && e.at_start.empty() && e.per_key.empty() && e.per_item.empty() && e.at_end.empty() && e.required_count == 0;
 }
 
 // event_node::direct and hops; a chain that comes back on itself stays where it starts
@@ -139,7 +159,7 @@ std::shared_ptr<const event_plan> plan_events(std::shared_ptr<const program> cod
   const std::vector<node>& nodes = code->nodes;
   plan->nodes.resize(nodes.size());
   std::vector<std::uint8_t> ok(nodes.size());
-  for (std::size_t i = 0; i < nodes.size(); ++i) ok[i] = sort_keywords(nodes[i], plan->nodes[i]);
+  for (std::size_t i = 0; i < nodes.size(); ++i) ok[i] = sort_keywords(*code, nodes[i], plan->nodes[i]);
   follow_refs(plan->nodes);
   const std::vector<std::uint32_t> sizes = expansion_sizes(plan->nodes);
   for (std::size_t i = 0; i < nodes.size(); ++i) ok[i] = ok[i] && sizes[i] <= max_in_place_expansion;

@@ -22,7 +22,12 @@ inline constexpr std::uint32_t max_in_place_expansion = 256;
 struct event_node {
   bool is_false = false;
   std::uint8_t types = 0xFF;              // type (type_bit), checked before at_start
-  std::vector<const keyword*> at_start;   // const, enum, numbers, strings: decided by the value's start
+  // The checks of a scalar the walk meets most, held apart from at_start (one of each):
+  const keyword* lower = nullptr;         // minimum or exclusiveMinimum
+  const keyword* upper = nullptr;         // maximum or exclusiveMaximum
+  std::uint64_t min_length = 0, max_length = UINT64_MAX;
+  const regex* pattern = nullptr;
+  std::vector<const keyword*> at_start;   // the rest of the value's own checks: const, enum, multipleOf, format...
   std::vector<const keyword*> in_place;   // all_of, any_of, one_of, not_, if_then_else, ref
   std::vector<const keyword*> per_key;    // properties, patternProperties, additionalProperties, propertyNames
   std::vector<const keyword*> per_item;   // prefixItems, items
@@ -30,6 +35,9 @@ struct event_node {
   // required: each distinct name to one bit, set as its key arrives.
   name_table required;
   std::uint32_t required_count = 0;
+  // When every required name is one of `properties`: the bit of each of its slots (or
+  // no_node), so that the lookup of a key in properties finds its bit too.
+  std::vector<std::uint32_t> required_of_slot;
   // Where a chain of schemas that are only a $ref ends (this node when it is not one), and
   // the schemas passed on the way (each still counts as an application and a level).
   std::uint32_t direct = no_node;

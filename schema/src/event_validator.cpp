@@ -13,16 +13,11 @@
 namespace ujson::schema::detail {
 namespace {
 
-// Schema applications nested this deep go to the DOM path, which fails them at
-// max_evaluation_depth: below it, both paths agree that the depth is no problem.
-constexpr std::uint32_t depth_margin = 8;
-
 bool is_container(const value& v) { return v.is_array() || v.is_object(); }
 
 // A keyword of event_node::at_start on a value; a container stands for its kind alone.
-bool holds_at_start(const program& p, const keyword& k, const value& v) {
+bool holds_at_start(const keyword& k, const value& v) {
   switch (k.code) {
-    case op::type: return has_type(k.types, v);
     case op::const_: return !is_container(v) && json_equal(v, *k.literal);
     case op::enum_: {
       if (is_container(v)) return false;
@@ -34,11 +29,6 @@ bool holds_at_start(const program& p, const keyword& k, const value& v) {
     case op::exclusive_maximum: return !v.is_number() || compare_to_limit(v, k) < 0;
     case op::minimum: return !v.is_number() || compare_to_limit(v, k) >= 0;
     case op::exclusive_minimum: return !v.is_number() || compare_to_limit(v, k) > 0;
-    case op::max_length:
-      return !v.is_string() || v.as_string().size() <= k.count || code_points(v.as_string()) <= k.count;
-    case op::min_length:
-      return !v.is_string() || v.as_string().size() / 4 >= k.count || code_points(v.as_string()) >= k.count;
-    case op::pattern: return !v.is_string() || p.regexes[k.regexes[0]]->search(v.as_string());
     case op::format: return !v.is_string() || check_format(k.format, v.as_string());
     default: return true;
   }
@@ -59,15 +49,11 @@ unsigned short_hash(std::string_view key) {
   return (static_cast<unsigned>(key.size()) * 151u + at(0) * 7u + at(key.size() / 2) * 31u + at(key.size() - 1)) & 255u;
 }
 
-bool holds(const program& p, const event_node& e, const value& v) {
-  if (e.is_false || !has_type(e.types, v)) return false;
-  for (const keyword* k : e.at_start) {
-    if (!holds_at_start(p, *k, v)) return false;
-  }
-  return true;
-}
-
 }  // namespace
+
+bool event_validator::holds_the_rest(const event_node& e, const value& v) const {
+  return std::all_of(e.at_start.begin(), e.at_start.end(), [&](const keyword* k) { return holds_at_start(*k, v); });
+}
 
 void event_validator::reset(const event_plan& plan) {
   plan_ = &plan;
@@ -110,7 +96,7 @@ std::span<const event_validator::seed> event_validator::seeds_for_value() {
 // The DOM path gives up past this many applications; the event path applies at least as
 // many, so below it neither does.
 bool event_validator::within_budget() const noexcept {
-  return steps_ <= std::max<std::uint64_t>(min_evaluation_budget, evaluations_per_value * values_);
+  return steps_ <= min_evaluation_budget || steps_ <= evaluations_per_value * values_;
 }
 
 bool event_validator::decide_scalar(const value& v, std::span<const seed> seeds) {
@@ -122,7 +108,7 @@ bool event_validator::decide_scalar(const value& v, std::span<const seed> seeds)
       continue;
     }
     steps_ += 1 + s.hops;
-    const bool ok = holds(*code_, e, v);
+    const bool ok = holds(e, v);
     if (s.parent == no_node) {
       decided_ = true;
       valid_ = ok;
@@ -157,7 +143,7 @@ bool event_validator::expand(const value& v, std::span<const seed> seeds) {
     if (entries_[i].node == no_node) continue;
     ++steps_;
     const event_node& e = plan_->nodes[entries_[i].node];
-    if (!holds(*code_, e, v)) {
+    if (!holds(e, v)) {
       entries_[i].valid = false;  // final: what it applies in place cannot change that
       continue;
     }
@@ -209,7 +195,7 @@ void event_validator::fold(std::uint32_t begin) {
   entries_.resize(begin);
 }
 
-errc event_validator::scalar(const value& v) {
+errc event_validator::scalar_at_large(const value& v) {
   return decide_scalar(v, seeds_for_value()) ? errc::ok : give_up();
 }
 
@@ -224,14 +210,18 @@ errc event_validator::open(const value& container) {
   f.bits = static_cast<std::uint32_t>(bits_.size());
   f.item_seeds = f.item_seeds_end = static_cast<std::uint32_t>(item_seeds_.size());
   f.is_object = container.is_object();
+  std::size_t item_entries = 0;
   for (std::uint32_t i = f.begin; i < f.end; ++i) {
     entry& at = entries_[i];
     if (at.node == no_node || !at.valid) continue;
     const event_node& e = plan_->nodes[at.node];
     if (!f.is_object) {
+      if (!e.per_item.empty()) ++item_entries;
       for (const keyword* k : e.per_item) {
         if (k->code == op::prefix_items) {
           f.prefix = std::max<std::uint64_t>(f.prefix, k->nodes.size());
+          f.only_prefix = k;
+          f.only_prefix_entry = i;
         } else {
           f.prefix = std::max<std::uint64_t>(f.prefix, k->count);
           item_seeds_.push_back(seed_of(k->nodes[0], i));
@@ -245,6 +235,7 @@ errc event_validator::open(const value& container) {
     bits_.resize(bits_.size() + (e.required_count + 63) / 64, 0);
   }
   f.item_seeds_end = static_cast<std::uint32_t>(item_seeds_.size());
+  if (item_entries != 1) f.only_prefix = nullptr;
   frames_.push_back(f);
   return errc::ok;
 }
@@ -275,31 +266,36 @@ errc event_validator::on_key(std::string_view key, string_origin origin) {
     const entry& at = entries_[i];
     if (at.node == no_node || !at.valid) continue;
     const event_node& e = plan_->nodes[at.node];
-    if (e.required_count != 0) {
-      if (const std::uint32_t bit = e.required.find(key); bit != no_node) {
-        bits_[at.count + bit / 64] |= std::uint64_t{1} << (bit % 64);
-      }
-    }
+    bool named = false, patterned = false;
+    std::uint32_t bit = no_node;
     for (const keyword* k : e.per_key) {
       switch (k->code) {
         case op::properties:
-          if (const std::uint32_t slot = k->names.find(key); slot != no_node) seeds_.push_back(seed_of(k->nodes[slot], i));
+          if (const std::uint32_t slot = k->names.find(key); slot != no_node) {
+            named = true;
+            seeds_.push_back(seed_of(k->nodes[slot], i));
+            if (!e.required_of_slot.empty()) bit = e.required_of_slot[slot];
+          }
           break;
         case op::pattern_properties:
           for (std::size_t r = 0; r < k->regexes.size(); ++r) {
-            if (code_->regexes[k->regexes[r]]->search(key)) seeds_.push_back(seed_of(k->nodes[r], i));
+            if (!code_->regexes[k->regexes[r]]->search(key)) continue;
+            patterned = true;
+            seeds_.push_back(seed_of(k->nodes[r], i));
           }
           break;
         case op::additional_properties:
-          if (k->names.find(key) == no_node &&
-              std::none_of(k->regexes.begin(), k->regexes.end(),
-                           [&](std::uint32_t r) { return code_->regexes[r]->search(key); })) {
-            seeds_.push_back(seed_of(k->nodes[0], i));
-          }
+          // Its names and patterns are those of its siblings, which came first (the
+          // compiler's order): what they found decides.
+          if (!named && !patterned) seeds_.push_back(seed_of(k->nodes[0], i));
           break;
         default:  // property_names
           name_seeds_.push_back(seed_of(k->nodes[0], i));
       }
+    }
+    if (e.required_count != 0) {
+      if (e.required_of_slot.empty()) bit = e.required.find(key);
+      if (bit != no_node) bits_[at.count + bit / 64] |= std::uint64_t{1} << (bit % 64);
     }
   }
   if (!name_seeds_.empty()) {

@@ -21,8 +21,13 @@
 
 #include "event_plan.hpp"
 #include "ujson/handler.hpp"
+#include "value_checks.hpp"
 
 namespace ujson::schema::detail {
+
+// Schema applications nested this deep go to the DOM path, which fails them at
+// max_evaluation_depth: below it, both paths agree that the depth is no problem.
+inline constexpr std::uint32_t depth_margin = 8;
 
 class event_validator {
  public:
@@ -33,6 +38,8 @@ class event_validator {
   // After the decoder returned: undecided when it stopped early or failed.
   verdict outcome() const noexcept { return undecided_ || !decided_ ? verdict::undecided : (valid_ ? verdict::valid : verdict::invalid); }
 
+  // Scalars: the common case inline (an array item under one schema that applies nothing
+  // in place, the schema's checks held apart in event_node), the rest in scalar_at_large.
   errc on_null() { return scalar(value::make_null()); }
   errc on_bool(bool b) { return scalar(value::make_bool(b)); }
   errc on_int64(std::int64_t i) { return scalar(value::make_int64(i)); }
@@ -69,6 +76,10 @@ class event_validator {
     // in item_seeds_), worked out once; the items before it are worked out one by one.
     std::uint32_t item_seeds, item_seeds_end;
     std::uint64_t prefix;
+    // Array: when one entry alone has item keywords, among them prefixItems: that keyword
+    // gives the seed of each item before `prefix`.
+    const keyword* only_prefix;
+    std::uint32_t only_prefix_entry;
     std::uint64_t items;       // array items so far
     // Object: one bit per key's short hash, so that only a possible repeat is looked for
     // among the keys so far; past many_keys, all are sorted at the end instead.
@@ -87,7 +98,56 @@ class event_validator {
     return {e.direct, parent, e.hops};
   }
 
-  errc scalar(const value& v);
+  errc scalar(const value& v) {
+    if (frames_.empty() || frames_.back().is_object) return scalar_at_large(v);
+    frame& f = frames_.back();
+    seed s;
+    if (f.items >= f.prefix && f.item_seeds_end == f.item_seeds + 1) {
+      s = item_seeds_[f.item_seeds];
+    } else if (f.items < f.prefix && f.only_prefix && f.items < f.only_prefix->nodes.size()) {
+      s = seed_of(f.only_prefix->nodes[f.items], f.only_prefix_entry);
+    } else {
+      return scalar_at_large(v);
+    }
+    const event_node& e = plan_->nodes[s.node];
+    entry& to = entries_[s.parent];
+    if (!e.in_place.empty() || steps_ >= min_evaluation_budget ||
+        to.depth + 1 + s.hops + depth_margin >= max_evaluation_depth) {
+      return scalar_at_large(v);
+    }
+    ++f.items;
+    ++values_;
+    steps_ += 1 + s.hops;
+    if (to.valid) to.valid = holds(e, v);  // an entry that failed already stays so
+    return errc::ok;
+  }
+  // The checks of event_node at a value's start; a container stands for its kind alone.
+  bool holds(const event_node& e, const value& v) const {
+    if (e.is_false || !has_type(e.types, v)) return false;
+    switch (v.type()) {
+      case kind::string: {
+        const std::string_view s = v.as_string();
+        // Code points are counted only when the byte length cannot decide (see maxLength).
+        if (s.size() > e.max_length || s.size() / 4 < e.min_length) {
+          const std::size_t n = code_points(s);
+          if (n < e.min_length || n > e.max_length) return false;
+        }
+        if (e.pattern && !e.pattern->search(s)) return false;
+        break;
+      }
+      case kind::int64:
+      case kind::uint64:
+      case kind::double_:
+      case kind::big_number:
+        if (e.lower && compare_to_limit(v, *e.lower) < (e.lower->code == op::exclusive_minimum ? 1 : 0)) return false;
+        if (e.upper && compare_to_limit(v, *e.upper) > (e.upper->code == op::exclusive_maximum ? -1 : 0)) return false;
+        break;
+      default: break;
+    }
+    return e.at_start.empty() || holds_the_rest(e, v);
+  }
+  bool holds_the_rest(const event_node& e, const value& v) const;
+  errc scalar_at_large(const value& v);
   errc open(const value& container);
   errc close(std::size_t n);
   // The seeds of the value starting now (the entry, an item's, or the member's found at its key).

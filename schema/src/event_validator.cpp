@@ -202,7 +202,7 @@ errc event_validator::scalar_at_large(const value& v) {
 errc event_validator::open(const value& container) {
   const auto begin = static_cast<std::uint32_t>(entries_.size());
   if (!expand(container, seeds_for_value())) return give_up();
-  frame f{};
+  frame& f = frames_.emplace_back();
   f.begin = begin;
   f.end = static_cast<std::uint32_t>(entries_.size());
   f.keys = static_cast<std::uint32_t>(keys_.size());
@@ -236,7 +236,6 @@ errc event_validator::open(const value& container) {
   }
   f.item_seeds_end = static_cast<std::uint32_t>(item_seeds_.size());
   if (item_entries != 1) f.only_prefix = nullptr;
-  frames_.push_back(f);
   return errc::ok;
 }
 

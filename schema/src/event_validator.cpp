@@ -354,19 +354,22 @@ bool event_validator::holds_at_end(const event_node& e, const entry& at, std::si
 }
 
 errc event_validator::close(std::size_t n) {
-  const frame f = frames_.back();
+  const frame& f = frames_.back();
   if (f.reads_members && has_duplicate_keys_sorted(f)) return give_up();
   for (std::uint32_t i = f.begin; i < f.end; ++i) {
     entry& at = entries_[i];
     if (at.node == no_node || !at.valid) continue;
     if (!holds_at_end(plan_->nodes[at.node], at, n, f)) at.valid = false;
   }
-  frames_.pop_back();
+  const std::uint32_t begin = f.begin;
   item_seeds_.resize(f.item_seeds);
-  keys_.resize(f.keys);
-  copied_keys_.resize(f.copied);
-  bits_.resize(f.bits);
-  fold(f.begin);
+  if (f.is_object) {
+    keys_.resize(f.keys);
+    copied_keys_.resize(f.copied);
+    bits_.resize(f.bits);
+  }
+  frames_.pop_back();
+  fold(begin);
   return errc::ok;
 }
 

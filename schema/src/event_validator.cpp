@@ -108,23 +108,22 @@ bool event_validator::decide_scalar(const value& v, std::span<const seed> seeds)
       continue;
     }
     steps_ += 1 + s.hops;
-    const bool ok = holds(e, v);
     if (s.parent == no_node) {
       decided_ = true;
-      valid_ = ok;
+      valid_ = holds(e, v);
     } else {
       entry& to = entries_[s.parent];
       if (to.depth + 1 + s.hops + depth_margin >= max_evaluation_depth) return false;
-      to.valid = to.valid && ok;
+      if (to.valid) to.valid = holds(e, v);  // an entry that failed already stays so
     }
   }
   if (!expanded) return within_budget();
   const auto begin = static_cast<std::uint32_t>(entries_.size());
-  name_seeds_.clear();
+  deferred_.clear();
   for (const seed& s : seeds) {
-    if (!plan_->nodes[s.node].in_place.empty()) name_seeds_.push_back(s);
+    if (!plan_->nodes[s.node].in_place.empty()) deferred_.push_back(s);
   }
-  if (!expand(v, name_seeds_)) return false;
+  if (!expand(v, deferred_)) return false;
   fold(begin);
   return true;
 }
@@ -297,12 +296,8 @@ errc event_validator::on_key(std::string_view key, string_origin origin) {
       if (bit != no_node) bits_[at.count + bit / 64] |= std::uint64_t{1} << (bit % 64);
     }
   }
-  if (!name_seeds_.empty()) {
-    // The key, as a string, against propertyNames: decided now; the member's seeds wait.
-    const auto begin = static_cast<std::uint32_t>(entries_.size());
-    if (!expand(value::make_string(key), name_seeds_)) return give_up();
-    fold(begin);
-  }
+  // The key, as a string, against propertyNames: decided now; the member's seeds wait.
+  if (!name_seeds_.empty() && !decide_scalar(value::make_string(key), name_seeds_)) return give_up();
   return errc::ok;
 }
 

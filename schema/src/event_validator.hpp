@@ -175,6 +175,7 @@ class event_validator {
   std::vector<frame> frames_;
   std::vector<seed> seeds_;
   std::vector<seed> name_seeds_;         // propertyNames at the current key
+  std::vector<seed> deferred_;           // decide_scalar's seeds that apply schemas in place
   std::vector<seed> item_seeds_;         // the open arrays' (frame::item_seeds)
   seed root_seed_{};
   std::vector<std::string_view> keys_;   // the open objects' keys, for duplicates and dependentRequired

@@ -102,7 +102,8 @@ std::vector<std::uint32_t> expansion_sizes(const std::vector<event_node>& nodes)
     if (state[root] != unseen) continue;
     stack.emplace_back(root, false);
     while (!stack.empty()) {
-      auto [n, expanded] = stack.back();
+      const std::uint32_t n = stack.back().first;
+      const bool expanded = stack.back().second;
       if (!expanded) {
         if (state[n] != unseen) {
           stack.pop_back();

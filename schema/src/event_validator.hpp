@@ -38,8 +38,8 @@ class event_validator {
   // After the decoder returned: undecided when it stopped early or failed.
   verdict outcome() const noexcept { return undecided_ || !decided_ ? verdict::undecided : (valid_ ? verdict::valid : verdict::invalid); }
 
-  // Scalars: the common case inline (an array item under one schema that applies nothing
-  // in place, the schema's checks held apart in event_node), the rest in scalar_at_large.
+  // Scalars: the common case inline (a member or an item under one schema that applies
+  // nothing in place, the schema's checks held apart in event_node), the rest in scalar_at_large.
   errc on_null() { return scalar(value::make_null()); }
   errc on_bool(bool b) { return scalar(value::make_bool(b)); }
   errc on_int64(std::int64_t i) { return scalar(value::make_int64(i)); }
@@ -99,10 +99,13 @@ class event_validator {
   }
 
   errc scalar(const value& v) {
-    if (frames_.empty() || frames_.back().is_object) return scalar_at_large(v);
+    if (frames_.empty()) return scalar_at_large(v);
     frame& f = frames_.back();
     seed s;
-    if (f.items >= f.prefix && f.item_seeds_end == f.item_seeds + 1) {
+    if (f.is_object) {
+      if (seeds_.size() != 1) return scalar_at_large(v);
+      s = seeds_[0];  // found at the key
+    } else if (f.items >= f.prefix && f.item_seeds_end == f.item_seeds + 1) {
       s = item_seeds_[f.item_seeds];
     } else if (f.items < f.prefix && f.only_prefix && f.items < f.only_prefix->nodes.size()) {
       s = seed_of(f.only_prefix->nodes[f.items], f.only_prefix_entry);
@@ -115,7 +118,7 @@ class event_validator {
         to.depth + 1 + s.hops + depth_margin >= max_evaluation_depth) {
       return scalar_at_large(v);
     }
-    ++f.items;
+    if (!f.is_object) ++f.items;
     ++values_;
     steps_ += 1 + s.hops;
     if (to.valid) to.valid = holds(e, v);  // an entry that failed already stays so

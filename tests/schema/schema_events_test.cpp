@@ -86,11 +86,14 @@ validator compiled(std::string_view schema) {
   return *v;
 }
 
-// The verdict on events, checked to have been made there.
+// The verdict on events, checked to have been made there and to be the DOM path's.
 bool streamed_verdict(const validator& v, std::string_view text) {
   const text_result r = v.is_valid_text(text);
   EXPECT_FALSE(r.decode_error) << text;
   EXPECT_TRUE(r.streamed) << text;
+  ujson::document doc;
+  EXPECT_FALSE(doc.parse(text));
+  EXPECT_EQ(r.valid, v.is_valid(doc.root())) << text;
   return r.valid;
 }
 
@@ -148,6 +151,37 @@ TEST(EventsDuplicateKeys, TheDecodeOptionsDecideAsOnTheDom) {
   // Where no schema looks at the members, a repeated key changes nothing: still on events.
   const validator any_object = compiled(R"({"type": "object"})");
   EXPECT_TRUE(streamed_verdict(any_object, wide));
+}
+
+// Objects past the 64 keys whose repeats are looked for as they arrive: sorted at the end.
+TEST(EventsDuplicateKeys, ManyKeysSortedAtTheEnd) {
+  std::string wide = "{";
+  for (int i = 0; i < 100; ++i) wide += "\"k" + std::to_string(i) + "\":" + std::to_string(i) + ",";
+  const validator needs = compiled(R"({"dependentRequired": {"k5": ["k99"], "k7": ["k100"]},
+                                       "properties": {"k1": {"type": "string"}}})");
+  // k1 is 1 (not a string) until a later k1 replaces it, as json.loads keeps the last.
+  const std::string repeated = wide + R"("k1":"one"})";
+  const text_result last = needs.is_valid_text(repeated);
+  EXPECT_FALSE(last.streamed);
+  EXPECT_FALSE(last.valid);  // k7 present, k100 absent
+  const validator only_k1 = compiled(R"({"properties": {"k1": {"type": "string"}}})");
+  EXPECT_TRUE(only_k1.is_valid_text(repeated).valid);
+  EXPECT_FALSE(only_k1.is_valid_text(repeated).streamed);
+  const std::string plain = wide + R"("k100":0})";
+  const validator both = compiled(R"({"dependentRequired": {"k5": ["k99"], "k7": ["k100"]}})");
+  EXPECT_TRUE(streamed_verdict(both, plain));
+  EXPECT_FALSE(streamed_verdict(both, wide + R"("k101":0})"));  // k100 missing
+}
+
+TEST(EventsKeywords, PropertyNamesThroughBranches) {
+  // propertyNames whose schema applies others in place: decided with entries at the key.
+  const validator v = compiled(R"({"propertyNames": {"anyOf": [{"pattern": "^a"}, {"maxLength": 1}]},
+                                   "additionalProperties": {"oneOf": [{"type": "integer"}, {"minimum": 5}]}})");
+  EXPECT_TRUE(streamed_verdict(v, R"({"abc": 1, "b": 7.5, "a": 3})"));
+  EXPECT_FALSE(streamed_verdict(v, R"({"abc": 1, "b": 2.5})"));   // 2.5: neither branch of oneOf
+  EXPECT_FALSE(streamed_verdict(v, R"({"bc": 1})"));       // neither branch of anyOf
+  EXPECT_FALSE(streamed_verdict(v, R"({"a": 7})"));        // both branches of oneOf
+  EXPECT_FALSE(streamed_verdict(v, R"({"a": 4.5})"));      // neither
 }
 
 TEST(EventsDepth, TheDecoderLimitAndTheEvaluationLimitAsOnTheDom) {

@@ -16,9 +16,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <random>
 #include <string>
 #include <vector>
@@ -33,6 +35,15 @@ namespace fs = std::filesystem;
 namespace node = ujson::test::node;
 
 constexpr std::string_view ajv_package = "ajv@8.20.0";
+
+// The parts in order: the operands of a chain of + are evaluated in an order the compiler
+// picks (GCC and Clang differ), a braced list's in the order written, so each draw that
+// takes several random numbers goes through cat() and gives the same text under both.
+std::string cat(std::initializer_list<std::string> parts) {
+  std::string out;
+  for (const std::string& p : parts) out += p;
+  return out;
+}
 
 class generator {
  public:
@@ -68,7 +79,7 @@ class generator {
       }
       default: {
         std::string o = "{";
-        for (int n = below(4), i = 0; i < n; ++i) o += (i ? "," : "") + name() + ":" + instance(depth - 1);
+        for (int n = below(4), i = 0; i < n; ++i) o += cat({i ? "," : "", name(), ":", instance(depth - 1)});
         return o + "}";
       }
     }
@@ -134,8 +145,8 @@ class generator {
         return std::string("\"type\":[") + types[t] + "," + types[(t + 1 + below(6)) % 7] + "]";
       }
       case 2:  // draft-07's meta-schema wants enum's items unique: a string and an integer
-        if (draft7_) return "\"enum\":[" + string() + "," + std::to_string(below(9) - 4) + "]";
-        return "\"enum\":[" + instance(1) + "," + instance(1) + "," + instance(0) + "]";
+        if (draft7_) return cat({"\"enum\":[", string(), ",", std::to_string(below(9) - 4), "]"});
+        return cat({"\"enum\":[", instance(1), ",", instance(1), ",", instance(0), "]"});
       case 3: return "\"const\":" + instance(1);
       case 4: return "\"minimum\":" + bound();
       case 5: return "\"maximum\":" + bound();
@@ -151,7 +162,7 @@ class generator {
       case 15: return "\"required\":" + names_array();
       // Applicators: nested schemas.
       case 16: return "\"items\":" + sub(depth - 1);
-      case 17: return std::string(draft7_ ? "\"items\":[" : "\"prefixItems\":[") + sub(depth - 1) + "," + sub(depth - 1) + "]";
+      case 17: return cat({draft7_ ? "\"items\":[" : "\"prefixItems\":[", sub(depth - 1), ",", sub(depth - 1), "]"});
       case 18: {
         std::string s = "\"contains\":" + sub(depth - 1);
         if (draft7_) return s;
@@ -160,19 +171,19 @@ class generator {
         return s;
       }
       case 19: {
-        std::string s = "\"properties\":{" + name() + ":" + sub(depth - 1);
+        std::string s = cat({"\"properties\":{", name(), ":", sub(depth - 1)});
         if (below(2)) s += ",\"c\":" + sub(depth - 1);
         return s + "}";
       }
       case 20: return "\"additionalProperties\":" + sub(depth - 1);
-      case 21: return std::string("\"patternProperties\":{") + patterns[below(5)] + ":" + sub(depth - 1) + "}";
+      case 21: return cat({"\"patternProperties\":{", patterns[below(5)], ":", sub(depth - 1), "}"});
       case 22: return "\"propertyNames\":" + sub(depth - 1);
-      case 23: return "\"minProperties\":" + count() + ",\"maxProperties\":" + std::to_string(1 + below(3));
-      case 24: return (draft7_ ? "\"dependencies\":{" : "\"dependentRequired\":{") + name() + ":" + names_array() + "}";
-      case 25: return (draft7_ ? "\"dependencies\":{" : "\"dependentSchemas\":{") + name() + ":" + sub(depth - 1) + "}";
-      case 26: return "\"allOf\":[" + sub(depth - 1) + "," + sub(depth - 1) + "]";
-      case 27: return "\"anyOf\":[" + sub(depth - 1) + "," + sub(depth - 1) + "]";
-      case 28: return "\"oneOf\":[" + sub(depth - 1) + "," + sub(depth - 1) + "]";
+      case 23: return cat({"\"minProperties\":", count(), ",\"maxProperties\":", std::to_string(1 + below(3))});
+      case 24: return cat({draft7_ ? "\"dependencies\":{" : "\"dependentRequired\":{", name(), ":", names_array(), "}"});
+      case 25: return cat({draft7_ ? "\"dependencies\":{" : "\"dependentSchemas\":{", name(), ":", sub(depth - 1), "}"});
+      case 26: return cat({"\"allOf\":[", sub(depth - 1), ",", sub(depth - 1), "]"});
+      case 27: return cat({"\"anyOf\":[", sub(depth - 1), ",", sub(depth - 1), "]"});
+      case 28: return cat({"\"oneOf\":[", sub(depth - 1), ",", sub(depth - 1), "]"});
       case 29: return "\"not\":" + sub(depth - 1);
       case 30: {
         std::string s = "\"if\":" + sub(depth - 1);
@@ -182,7 +193,7 @@ class generator {
       }
       case 31: return (draft7_ ? "\"additionalItems\":" : "\"unevaluatedProperties\":") + sub(depth - 1);
       case 32:  // draft-07's additionalItems means something beside an items array only
-        if (draft7_) return "\"items\":[" + sub(depth - 1) + "],\"additionalItems\":" + sub(depth - 1);
+        if (draft7_) return cat({"\"items\":[", sub(depth - 1), "],\"additionalItems\":", sub(depth - 1)});
         return "\"unevaluatedItems\":" + sub(depth - 1);
       default:
         // A $ref beside other keywords: draft-07 ignores them (ajv does not), so there
@@ -218,27 +229,46 @@ case_set draw(std::uint32_t seed, int schemas, int per_schema, bool draft7 = fal
   return c;
 }
 
-// ajv's verdicts, one line per schema: a JSON array of booleans, or {"error":...}.
-std::vector<std::string> ajv_verdicts(const case_set& c, const fs::path& dir, std::string& problem) {
-  const fs::path in = dir / "cases.jsonl", out = dir / "verdicts.jsonl", err = dir / "ajv.stderr";
-  {
-    std::ofstream f(in, std::ios::binary);
-    for (std::size_t i = 0; i < c.schemas.size(); ++i) {
-      f << "{\"schema\":" << c.schemas[i] << ",\"instances\":[";
-      for (std::size_t j = 0; j < c.instances[i].size(); ++j) f << (j ? "," : "") << c.instances[i][j];
-      f << "]}\n";
-    }
+// The cases of `c` with the given indexes, one line each: {"schema":S,"instances":[...]}.
+void write_cases(const case_set& c, const std::vector<std::size_t>& which, const fs::path& in) {
+  std::ofstream f(in, std::ios::binary);
+  for (std::size_t i : which) {
+    f << "{\"schema\":" << c.schemas[i] << ",\"instances\":[";
+    for (std::size_t j = 0; j < c.instances[i].size(); ++j) f << (j ? "," : "") << c.instances[i][j];
+    f << "]}\n";
   }
-  const fs::path script = node::source_dir() / "tests" / "schema" / "node" / "ajv_oracle.mjs";
-  const std::string command = node::quote(node::find_node()) + " " + node::quote(script.string()) + " " +
-                              node::quote(in.string()) + " " + node::quote(out.string()) + " " +
-                              node::quote(node::npm_prefix().string()) + " 2>" + node::quote(err.string());
+}
+
+// An oracle's verdicts, one line per case: a JSON array of booleans, or {"error":...}.
+std::vector<std::string> run_oracle(const std::string& command_head, const fs::path& dir, std::string_view name,
+                                    std::string_view tail, std::string& problem) {
+  const fs::path in = dir / (std::string(name) + ".in"), out = dir / (std::string(name) + ".out"),
+                 err = dir / (std::string(name) + ".stderr");
+  const std::string command = command_head + " " + node::quote(in.string()) + " " + node::quote(out.string()) +
+                              std::string(tail) + " 2>" + node::quote(err.string());
   if (node::run(command) != 0) {
     std::ifstream log(err);
     problem.assign(std::istreambuf_iterator<char>(log), std::istreambuf_iterator<char>());
     return {};
   }
   return node::read_lines(out);
+}
+
+std::vector<std::string> ajv_verdicts(const case_set& c, const fs::path& dir, std::string& problem) {
+  std::vector<std::size_t> all(c.schemas.size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+  write_cases(c, all, dir / "ajv.in");
+  const fs::path script = node::source_dir() / "tests" / "schema" / "node" / "ajv_oracle.mjs";
+  return run_oracle(node::quote(node::find_node()) + " " + node::quote(script.string()), dir, "ajv",
+                    " " + node::quote(node::npm_prefix().string()), problem);
+}
+
+// Python's jsonschema on the cases `which` of c (where ajv and this library disagree).
+std::vector<std::string> jsonschema_verdicts(const case_set& c, const std::vector<std::size_t>& which,
+                                             const fs::path& dir, std::string& problem) {
+  write_cases(c, which, dir / "jsonschema.in");
+  const fs::path script = node::source_dir() / "tests" / "schema" / "jsonschema_oracle.py";
+  return run_oracle("/usr/bin/python3 " + node::quote(script.string()), dir, "jsonschema", "", problem);
 }
 
 std::string verdict_text(const std::vector<bool>& v) {
@@ -255,12 +285,14 @@ void expect_ajv_verdicts(std::uint32_t seed, bool draft7) {
   const std::vector<std::string> ajv = ajv_verdicts(c, dir.path(), problem);
   ASSERT_EQ(ajv.size(), c.schemas.size()) << problem;
 
-  std::size_t compared = 0, valid = 0, mismatches = 0, streamed = 0;
+  std::size_t compared = 0, valid = 0, streamed = 0;
+  std::vector<std::size_t> disagreements;
+  std::vector<std::string> ours;  // our verdicts where ajv's differ
   for (std::size_t i = 0; i < c.schemas.size(); ++i) {
     ujson::schema::load_error error;
     const auto v = ujson::schema::compile(c.schemas[i], error);
     ASSERT_TRUE(v.has_value()) << c.schemas[i] << "\n" << error.what();
-    ASSERT_NE(ajv[i].front(), '{') << "ajv did not compile " << c.schemas[i] << ": " << ajv[i];
+    // ajv's {"error":...} (it threw: see docs/conformance.md) counts as a disagreement.
     std::vector<bool> mine_fast, mine_full, mine_text;
     for (const std::string& text : c.instances[i]) {
       ujson::document doc;
@@ -274,17 +306,34 @@ void expect_ajv_verdicts(std::uint32_t seed, bool draft7) {
     }
     compared += mine_fast.size();
     for (bool b : mine_fast) valid += b ? 1 : 0;
-    if (verdict_text(mine_fast) != ajv[i] || verdict_text(mine_full) != ajv[i] || verdict_text(mine_text) != ajv[i]) {
-      if (++mismatches <= 10) {
-        std::string instances;
-        for (const std::string& t : c.instances[i]) instances += "\n    " + t;
-        ADD_FAILURE() << "schema " << c.schemas[i] << "\n  instances:" << instances << "\n  ajv:        " << ajv[i]
-                      << "\n  is_valid:   " << verdict_text(mine_fast) << "\n  validate(): " << verdict_text(mine_full)
-                      << "\n  is_valid_text: " << verdict_text(mine_text);
+    // The three paths of this library agree with one another, always.
+    EXPECT_EQ(verdict_text(mine_full), verdict_text(mine_fast)) << c.schemas[i];
+    EXPECT_EQ(verdict_text(mine_text), verdict_text(mine_fast)) << c.schemas[i];
+    if (verdict_text(mine_fast) != ajv[i]) {
+      disagreements.push_back(i);
+      ours.push_back(verdict_text(mine_fast));
+    }
+  }
+  // Where ajv disagrees, Python's jsonschema decides: it must side with this library (ajv's
+  // known deviations, docs/conformance.md: annotations of subschemas that fail or do not
+  // apply counted by unevaluated*, contains beside an items array). A few only.
+  if (!disagreements.empty()) {
+    const std::vector<std::string> third = jsonschema_verdicts(c, disagreements, dir.path(), problem);
+    ASSERT_EQ(third.size(), disagreements.size()) << problem;
+    for (std::size_t k = 0; k < disagreements.size(); ++k) {
+      const std::size_t i = disagreements[k];
+      std::string instances;
+      for (const std::string& t : c.instances[i]) instances += "\n    " + t;
+      EXPECT_EQ(third[k], ours[k]) << "schema " << c.schemas[i] << "\n  instances:" << instances
+                                   << "\n  ajv:        " << ajv[i] << "\n  ujson:      " << ours[k]
+                                   << "\n  jsonschema: " << third[k];
+      if (third[k] == ours[k]) {
+        std::printf("ajv differs, jsonschema agrees with ujson: %s\n  ajv %s, ujson %s\n", c.schemas[i].c_str(),
+                    ajv[i].c_str(), ours[k].c_str());
       }
     }
   }
-  EXPECT_EQ(mismatches, 0u);
+  EXPECT_LE(disagreements.size(), c.schemas.size() / 50) << "ajv disagreed on " << disagreements.size() << " schemas";
   // The text path took the decoder's events for the schemas that allow it (about half of
   // the drawn ones: the rest hold uniqueItems, contains, unevaluated*...).
   EXPECT_GT(streamed, compared / 5) << streamed << " of " << compared << " on events";
@@ -304,40 +353,40 @@ TEST(SchemaAgainstAjv, Draft7VerdictsOnDrawnSchemasAndInstances) {
 }
 
 // The CLI as a user runs it: exit 0 when every file is valid, 1 with a "FILE: " line for
-// each invalid one, for the first 40 schemas of another draw.
+// each invalid one, for 40 schemas of another draw, against the library's verdicts (which
+// the tests above hold to ajv's and jsonschema's).
 TEST(SchemaAgainstAjv, CliExitCodesAndLines) {
-  if (node::find_node().empty()) GTEST_SKIP() << node::no_node;
-  std::string problem;
-  ASSERT_TRUE(node::ensure_package(ajv_package, "ajv", problem)) << problem;
   const case_set c = draw(7, 40, 5);
   node::scratch_dir dir("schema-ajv-cli");
-  const std::vector<std::string> ajv = ajv_verdicts(c, dir.path(), problem);
-  ASSERT_EQ(ajv.size(), c.schemas.size()) << problem;
   int exit_ones = 0;
   for (std::size_t i = 0; i < c.schemas.size(); ++i) {
+    ujson::schema::load_error error;
+    const auto v = ujson::schema::compile(c.schemas[i], error);
+    ASSERT_TRUE(v.has_value()) << c.schemas[i] << "\n" << error.what();
     const fs::path schema = dir.path() / ("s" + std::to_string(i) + ".json");
     std::ofstream(schema) << c.schemas[i];
     std::string command = node::quote(UJSON_CLI) + " validate --schema " + node::quote(schema.string());
     std::vector<fs::path> files;
+    std::vector<bool> verdicts;
     for (std::size_t j = 0; j < c.instances[i].size(); ++j) {
       files.push_back(dir.path() / ("i" + std::to_string(i) + "_" + std::to_string(j) + ".json"));
       std::ofstream(files.back()) << c.instances[i][j];
       command += " " + node::quote(files.back().string());
+      ujson::document doc;
+      ASSERT_FALSE(doc.parse(c.instances[i][j]));
+      verdicts.push_back(v->is_valid(doc.root()));
     }
     const fs::path out = dir.path() / "out.txt";
     const int status = node::run(command + " >" + node::quote(out.string()) + " 2>&1");
     std::ifstream in(out);
     const std::string said((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const bool all_valid = ajv[i].find("false") == std::string::npos;
-    EXPECT_EQ(status, all_valid ? 0 : 1) << c.schemas[i] << "\n" << said << "\najv: " << ajv[i];
+    const bool all_valid = std::find(verdicts.begin(), verdicts.end(), false) == verdicts.end();
+    EXPECT_EQ(status, all_valid ? 0 : 1) << c.schemas[i] << "\n" << said;
     exit_ones += status == 1 ? 1 : 0;
-    // ajv's verdicts, in order: "[true,false,...]".
-    std::size_t j = 0;
-    for (std::size_t at = 1; at < ajv[i].size() && j < files.size(); ++j) {
-      const bool ok = ajv[i].compare(at, 4, "true") == 0;
-      at += ok ? 5 : 6;
+    for (std::size_t j = 0; j < files.size(); ++j) {
       const bool named = said.find(files[j].string() + ": ") != std::string::npos;
-      EXPECT_EQ(named, !ok) << files[j] << " (" << c.instances[i][j] << ") under " << c.schemas[i] << "\n" << said;
+      EXPECT_EQ(named, !verdicts[j]) << files[j] << " (" << c.instances[i][j] << ") under " << c.schemas[i] << "\n"
+                                     << said;
     }
   }
   EXPECT_GT(exit_ones, 5);

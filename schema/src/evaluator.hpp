@@ -38,6 +38,10 @@ class evaluator {
   // The verdict-only walk's shortcuts (quick_checks), inline; then eval_keywords.
   bool eval(std::uint32_t n, const value& v, annotations* out);
   bool eval_keywords(std::uint32_t n, const value& v, annotations* out);
+  // The verdict-only walk of a node that node::walks, at its depth and steps already
+  // counted (verdict_walk.cpp); items: an array's items from the first `from` under one schema.
+  bool walk(const node& nd, const value& v);
+  bool all_items(std::uint32_t n, std::span<const value> items);
   bool apply(const keyword& k, const value& v, annotations* out);
   // A subschema at the same instance location (in place) or below it.
   // Subschema i of k (k.nodes[i], at k.child_locations[i]) at the same instance location,
@@ -111,6 +115,13 @@ inline bool evaluator::eval(std::uint32_t n, const value& v, annotations* out) {
       if (nd.rest.empty()) {
         steps_ += levels;
         return passes_quick_checks(nd.quick, v);
+      }
+      if (nd.walks && !out) {
+        steps_ += levels;
+        depth_ += levels;
+        const bool ok = walk(nd, v);
+        depth_ -= levels;
+        return ok;
       }
       steps_ += from.hops;
       depth_ += from.hops;

@@ -5,6 +5,7 @@
 // compiled RE2. Validation walks nodes and keywords; it looks nothing up by name.
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -94,6 +95,12 @@ struct quick_checks {
   std::uint8_t types = 0xFF;  // type bits allowed (0: the false schema)
   const keyword* lower = nullptr;  // minimum or exclusiveMinimum
   const keyword* upper = nullptr;  // maximum or exclusiveMaximum
+  // lower and upper as one closed interval of doubles (an exclusive limit L as the next
+  // double past it: for a double x, x > L exactly when x >= that), when both are finite
+  // doubles or absent; then a double instance, or an integer within 2^53, needs two
+  // comparisons. Otherwise (a limit beyond a double, or a big instance) compare_numbers.
+  double low = -std::numeric_limits<double>::infinity(), high = std::numeric_limits<double>::infinity();
+  bool bounds_are_doubles = true;
   std::uint64_t min_length = 0, max_length = UINT64_MAX;
   const regex* pattern = nullptr;
   std::uint64_t min_items = 0, max_items = UINT64_MAX;
@@ -113,6 +120,10 @@ struct node {
   std::uint32_t hops = 0;  // the $ref-only schemas on the way to direct
   quick_checks quick;
   std::vector<std::uint32_t> rest;
+  // Every keyword in rest can be applied by the verdict-only walk itself (verdict_walk.cpp):
+  // assertions, and applicators that move into the instance (items, properties...), none
+  // that needs annotations, the dynamic scope or a branch's verdict.
+  bool walks = false;
 };
 
 struct resource {

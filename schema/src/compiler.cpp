@@ -64,17 +64,17 @@ void name_table::rehash() {
   }
 }
 
-std::uint32_t name_table::find(std::string_view name) const noexcept {
+std::size_t name_table::index_of(std::string_view name) const noexcept {
   if (table_.empty()) {
     for (std::size_t i = 0; i < names_.size(); ++i) {
-      if (names_[i] == name) return slots_[i];
+      if (names_[i] == name) return i;
     }
-    return no_node;
+    return names_.size();
   }
   for (std::size_t i = name_hash(name) >> shift_;; i = (i + 1) & (table_.size() - 1)) {
     const std::uint32_t at = table_[i];
-    if (at == 0) return no_node;
-    if (names_[at - 1] == name) return slots_[at - 1];
+    if (at == 0) return names_.size();
+    if (names_[at - 1] == name) return at - 1;
   }
 }
 

@@ -42,6 +42,8 @@ class evaluator {
   // counted (verdict_walk.cpp); items: an array's items from the first `from` under one schema.
   bool walk(const node& nd, const value& v);
   bool all_items(std::uint32_t n, std::span<const value> items);
+  bool all_tuples(const node& tuple, std::uint32_t levels, std::uint32_t n, std::span<const value> items);
+  bool all_by_eval(std::uint32_t n, std::span<const value> items);
   bool apply(const keyword& k, const value& v, annotations* out);
   // A subschema at the same instance location (in place) or below it.
   // Subschema i of k (k.nodes[i], at k.child_locations[i]) at the same instance location,
@@ -109,8 +111,8 @@ inline bool evaluator::eval(std::uint32_t n, const value& v, annotations* out) {
     // schema skipped still counts as the step and level it is in validate(), and where
     // one of them would reach a limit, validate()'s own path runs: the verdicts agree.
     const node& from = p_.nodes[n];
-    const node& nd = p_.nodes[from.direct];
-    const std::uint32_t levels = from.hops + (nd.keywords.empty() ? 0 : 1);
+    const node& nd = *from.target;
+    const std::uint32_t levels = from.levels;
     if (depth_ + levels <= max_evaluation_depth && steps_ + levels <= step_budget_) {
       if (nd.rest.empty()) {
         steps_ += levels;

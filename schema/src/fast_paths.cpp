@@ -66,6 +66,7 @@ void fuse_object_keywords(node& n) {
 void bounds_as_doubles(quick_checks& q) {
   const auto usable = [](const keyword* k) { return !k || (k->limit_is_double && std::isfinite(k->limit)); };
   q.bounds_are_doubles = usable(q.lower) && usable(q.upper);
+  q.numbers_as_doubles = q.bounds_are_doubles && (q.types & t_number);
   if (!q.bounds_are_doubles) return;
   const double inf = std::numeric_limits<double>::infinity();
   if (q.lower) q.low = q.lower->code == op::exclusive_minimum ? std::nextafter(q.lower->limit, inf) : q.lower->limit;
@@ -132,6 +133,14 @@ bool walks(const node& n) {
   });
 }
 
+// A walking schema whose rest is prefixItems of at most max_tuple schemas checked by
+// quick_checks alone.
+bool is_tuple(const program& p, const node& n) {
+  if (!n.walks || n.rest.size() != 1 || n.keywords[n.rest[0]].code != op::prefix_items) return false;
+  const keyword& k = n.keywords[n.rest[0]];
+  return k.nodes.size() <= max_tuple && std::all_of(k.nodes.begin(), k.nodes.end(), [&](std::uint32_t c) { return p.nodes[c].target->rest.empty(); });
+}
+
 }  // namespace
 
 void prepare_fast_paths(program& p) {
@@ -153,6 +162,11 @@ void prepare_fast_paths(program& p) {
     // The walk does not enter resources, which only $dynamicRef's scope would notice.
     n.walks = !dynamic && walks(n);
   }
+  for (node& n : p.nodes) {
+    n.target = &p.nodes[n.direct];
+    n.levels = n.hops + (n.target->keywords.empty() ? 0 : 1);
+  }
+  for (node& n : p.nodes) n.tuple = is_tuple(p, n);
 }
 
 }  // namespace ujson::schema::detail

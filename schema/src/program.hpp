@@ -22,6 +22,7 @@ namespace ujson::schema::detail {
 struct store;
 
 inline constexpr std::uint32_t no_node = 0xFFFFFFFF;
+inline constexpr std::size_t max_tuple = 8;
 
 enum class op : std::uint8_t {
   type, const_, enum_, multiple_of, maximum, exclusive_maximum, minimum, exclusive_minimum,
@@ -46,12 +47,24 @@ class name_table {
  public:
   void add(std::string_view name, std::uint32_t slot);
   // The slot of `name`, or no_node.
-  std::uint32_t find(std::string_view name) const noexcept;
+  std::uint32_t find(std::string_view name) const noexcept {
+    const std::size_t i = index_of(name);
+    return i < names_.size() ? slots_[i] : no_node;
+  }
+  // find(), trying first the name after the one the previous call found (`hint`, 0 to
+  // begin): an object's members mostly come in the order the schema names them.
+  std::uint32_t find(std::string_view name, std::size_t& hint) const noexcept {
+    const std::size_t i = hint < names_.size() && names_[hint] == name ? hint : index_of(name);
+    if (i >= names_.size()) return no_node;
+    hint = i + 1;
+    return slots_[i];
+  }
   std::size_t size() const noexcept { return names_.size(); }
   std::string_view name(std::size_t i) const noexcept { return names_[i]; }
 
  private:
   void rehash();
+  std::size_t index_of(std::string_view name) const noexcept;  // names_.size(): absent
   std::vector<std::string_view> names_;
   std::vector<std::uint32_t> slots_;
   std::vector<std::uint32_t> table_;  // 1 + index into names_, 0 for empty; a power of two long
@@ -101,6 +114,7 @@ struct quick_checks {
   // comparisons. Otherwise (a limit beyond a double, or a big instance) compare_numbers.
   double low = -std::numeric_limits<double>::infinity(), high = std::numeric_limits<double>::infinity();
   bool bounds_are_doubles = true;
+  bool numbers_as_doubles = true;  // bounds_are_doubles, and type allows any number
   std::uint64_t min_length = 0, max_length = UINT64_MAX;
   const regex* pattern = nullptr;
   std::uint64_t min_items = 0, max_items = UINT64_MAX;
@@ -120,10 +134,17 @@ struct node {
   std::uint32_t hops = 0;  // the $ref-only schemas on the way to direct
   quick_checks quick;
   std::vector<std::uint32_t> rest;
+  // The schema the chain ends at (&nodes[direct]) and the levels (steps) the chain and it
+  // take in validate(): hops, and one more when it has keywords.
+  const node* target = nullptr;
+  std::uint32_t levels = 0;
   // Every keyword in rest can be applied by the verdict-only walk itself (verdict_walk.cpp):
   // assertions, and applicators that move into the instance (items, properties...), none
   // that needs annotations, the dynamic scope or a branch's verdict.
   bool walks = false;
+  // A walking schema whose rest is prefixItems alone, of at most max_tuple subschemas whose
+  // targets quick_checks alone checks (a tuple of scalars: a GeoJSON position).
+  bool tuple = false;
 };
 
 struct resource {

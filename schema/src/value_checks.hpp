@@ -47,6 +47,7 @@ inline int compare_to_limit(const value& v, const keyword& k) {
 
 // quick_checks (fast_paths.cpp): a value's type and the bounds of its kind, in one switch.
 inline bool passes_quick_checks(const quick_checks& q, const value& v) {
+  if (v.type() == kind::double_ && q.numbers_as_doubles) return v.as_double() >= q.low && v.as_double() <= q.high;
   if (!has_type(q.types, v)) return false;
   switch (v.type()) {
     case kind::null:

@@ -65,65 +65,70 @@ bool evaluator::all_items(std::uint32_t n, std::span<const value> items) {
 
 namespace {
 
-// passes_quick_checks out of line: the tuple loop keeps its state in registers.
-[[gnu::noinline]] bool passes(const quick_checks& q, const value& v) { return passes_quick_checks(q, v); }
+// A tuple schema whose leaves all take any number within bounds in doubles, as one
+// interval per position; steps_before[m]: the leaves' levels before position m.
+struct double_tuple {
+  double low[max_tuple], high[max_tuple];
+  std::uint64_t steps_before[max_tuple + 1];
+  std::uint64_t min_items, max_items;
+  std::size_t width;
+};
+
+// How many of `items` (from the first) are arrays of doubles that the tuple surely
+// accepts; `steps` grows by each one's levels. It stops at the first item it cannot
+// pass at once, which eval() then decides.
+std::size_t doubles_passing(const double_tuple& t, std::uint64_t levels, std::span<const value> items,
+                            std::uint64_t& steps) {
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const value& item = items[i];
+    if (!item.is_array() || item.size() < t.min_items || item.size() > t.max_items) return i;
+    const std::size_t m = std::min(item.size(), t.width);
+    const value* x = item.elements().data();
+    for (std::size_t j = 0; j < m; ++j) {
+      if (x[j].type() != kind::double_) return i;
+      const double d = x[j].as_double();
+      if (!(d >= t.low[j] && d <= t.high[j])) return i;
+    }
+    steps += levels + t.steps_before[m];
+  }
+  return items.size();
+}
 
 }  // namespace
 
-// Items under a tuple schema (node::tuple) reached through `levels`, as eval() and walk()
-// would take them, inline: an array of doubles against bounds in doubles costs a few
-// comparisons per item. An item's steps are counted at once; a failure gives back those of
-// the leaves it did not reach, so the count stays validate()'s.
+// Items under a tuple schema (node::tuple) reached through `levels`: the items that are
+// arrays of doubles within the bounds pass in one tight loop (a GeoJSON position in a few
+// comparisons); eval() takes any other, so verdicts and steps stay validate()'s.
 bool evaluator::all_tuples(const node& tuple, std::uint32_t levels, std::uint32_t n, std::span<const value> items) {
   const keyword& prefix = tuple.keywords[tuple.rest[0]];
-  const std::size_t width = prefix.nodes.size();
-  struct leaf {
-    double low, high;
-    const quick_checks* checks;
-    bool doubles;
-  } leaves[max_tuple];
-  std::uint64_t steps_before[max_tuple + 1] = {0};  // the leaves' levels before each
+  double_tuple t;
+  t.width = prefix.nodes.size();
+  t.min_items = tuple.quick.min_items;
+  t.max_items = tuple.quick.max_items;
+  t.steps_before[0] = 0;
   std::uint64_t deepest = 0;
-  for (std::size_t j = 0; j < width; ++j) {
+  bool doubles = (tuple.quick.types & t_array) != 0;
+  for (std::size_t j = 0; j < t.width; ++j) {
     const node& from = p_.nodes[prefix.nodes[j]];
     const quick_checks& q = from.target->quick;
-    leaves[j] = {q.low, q.high, &q, q.numbers_as_doubles};
+    doubles = doubles && q.numbers_as_doubles;
+    t.low[j] = q.low;
+    t.high[j] = q.high;
     deepest = std::max<std::uint64_t>(deepest, from.levels);
-    steps_before[j + 1] = steps_before[j] + from.levels;
+    t.steps_before[j + 1] = t.steps_before[j] + from.levels;
   }
-  const quick_checks& outer = tuple.quick;
-  const bool arrays = (outer.types & t_array) != 0;
-  if (depth_ + levels + deepest > max_evaluation_depth) return all_by_eval(n, items);
-  // The steps in a local: stores to the member could alias the checks' fields.
-  std::uint64_t steps = steps_;
-  const std::uint64_t most = levels + steps_before[width];
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    const value& item = items[i];
-    if (steps + most > step_budget_) {
-      // Near the budget, eval() takes the rest and meets it as validate() would.
-      steps_ = steps;
-      return all_by_eval(n, items.subspan(i));
-    }
-    const bool array = item.is_array() && arrays;
-    if (array ? item.size() < outer.min_items || item.size() > outer.max_items : !passes(outer, item)) {
-      steps_ = steps + levels;
-      return false;
-    }
-    const value* scalars = item.elements().data();
-    const std::size_t m = std::min(item.elements().size(), width);
-    steps += levels + steps_before[m];
-    for (std::size_t j = 0; j < m; ++j) {
-      const leaf& l = leaves[j];
-      const value& x = scalars[j];
-      const bool ok = x.type() == kind::double_ && l.doubles ? x.as_double() >= l.low && x.as_double() <= l.high
-                                                             : passes(*l.checks, x);
-      if (!ok) {
-        steps_ = steps - (steps_before[m] - steps_before[j + 1]);
-        return false;
-      }
-    }
+  if (!doubles || depth_ + levels + deepest > max_evaluation_depth) return all_by_eval(n, items);
+  const std::uint64_t most = levels + t.steps_before[t.width];
+  std::size_t i = 0;
+  while (i < items.size()) {
+    // As many items as surely stay within the step budget; past it, eval() meets it.
+    const std::uint64_t room = steps_ < step_budget_ ? (step_budget_ - steps_) / most : 0;
+    const std::size_t ahead = static_cast<std::size_t>(std::min<std::uint64_t>(room, items.size() - i));
+    i += doubles_passing(t, levels, items.subspan(i, ahead), steps_);
+    if (i == items.size()) break;
+    if (!eval(n, items[i], nullptr)) return false;
+    ++i;
   }
-  steps_ = steps;
   return true;
 }
 

@@ -67,14 +67,14 @@ void name_table::rehash() {
 std::size_t name_table::index_of(std::string_view name) const noexcept {
   if (table_.empty()) {
     for (std::size_t i = 0; i < names_.size(); ++i) {
-      if (names_[i] == name) return i;
+      if (same_text(names_[i], name)) return i;
     }
     return names_.size();
   }
   for (std::size_t i = name_hash(name) >> shift_;; i = (i + 1) & (table_.size() - 1)) {
     const std::uint32_t at = table_[i];
     if (at == 0) return names_.size();
-    if (names_[at - 1] == name) return at - 1;
+    if (same_text(names_[at - 1], name)) return at - 1;
   }
 }
 

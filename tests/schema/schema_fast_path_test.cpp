@@ -243,4 +243,19 @@ TEST(SchemaFastPath, MembersInAnyOrderFindTheirSchemas) {
   }
 }
 
+TEST(SchemaFastPath, NamesDifferingInOneByteAreOtherNames) {
+  // Names are compared in overlapping words (4 to 16 bytes) or bytes: each length, each byte.
+  for (std::size_t length = 1; length <= 20; ++length) {
+    const std::string name(length, 'a');
+    const auto v = compiled(R"({"properties": {")" + name + R"(": true, "x": true}, "additionalProperties": false})");
+    EXPECT_TRUE(verdict(v, R"({")" + name + R"(": 1, "x": 2})"));
+    for (std::size_t i = 0; i < length; ++i) {
+      std::string other = name;
+      other[i] = 'b';
+      EXPECT_FALSE(verdict(v, R"({")" + other + R"(": 1})")) << other;
+    }
+    EXPECT_FALSE(verdict(v, R"({")" + name + R"(a": 1})"));
+  }
+}
+
 }  // namespace

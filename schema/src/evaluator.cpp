@@ -378,8 +378,8 @@ bool evaluator::properties_at_once(const keyword& k, std::span<const member> mem
     if (out && (slot != no_node || additional)) out->mark(j, members.size());
     if (slot != no_node) {
       if (!k.required_bits.empty()) required |= k.required_bits[slot];
-      if (!in_place(k, slot, members[j].val, nullptr)) return false;
-    } else if (additional && !in_place(*additional, 0, members[j].val, nullptr)) {
+      if (!eval_child(k.children[slot], members[j].val)) return false;
+    } else if (additional && !eval_child(additional->children[0], members[j].val)) {
       return false;
     }
   }

@@ -38,6 +38,8 @@ class evaluator {
   // The verdict-only walk's shortcuts (quick_checks), inline; then eval_keywords.
   bool eval(std::uint32_t n, const value& v, annotations* out);
   bool eval_keywords(std::uint32_t n, const value& v, annotations* out);
+  // eval(c.index, v, nullptr) of the verdict-only walk, from the resolved child.
+  bool eval_child(const child& c, const value& v);
   // The verdict-only walk of a node that node::walks, at its depth and steps already
   // counted (verdict_walk.cpp); items: an array's items from the first `from` under one schema.
   bool walk(const node& nd, const value& v);
@@ -133,6 +135,24 @@ inline bool evaluator::eval(std::uint32_t n, const value& v, annotations* out) {
     }
   }
   return eval_keywords(n, v, out);
+}
+
+inline bool evaluator::eval_child(const child& c, const value& v) {
+  const node& nd = *c.target;
+  if (depth_ + c.levels <= max_evaluation_depth && steps_ + c.levels <= step_budget_) {
+    if (nd.rest.empty()) {
+      steps_ += c.levels;
+      return passes_quick_checks(nd.quick, v);
+    }
+    if (nd.walks) {
+      steps_ += c.levels;
+      depth_ += c.levels;
+      const bool ok = walk(nd, v);
+      depth_ -= c.levels;
+      return ok;
+    }
+  }
+  return eval(c.index, v, nullptr);
 }
 
 inline bool evaluator::descend(std::uint32_t n, const keyword& k, std::size_t i, const value& v, annotations* out) {

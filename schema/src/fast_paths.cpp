@@ -166,7 +166,14 @@ void prepare_fast_paths(program& p) {
     n.target = &p.nodes[n.direct];
     n.levels = n.hops + (n.target->keywords.empty() ? 0 : 1);
   }
-  for (node& n : p.nodes) n.tuple = is_tuple(p, n);
+  for (node& n : p.nodes) {
+    n.tuple = is_tuple(p, n);
+    for (keyword& k : n.keywords) {
+      for (const std::uint32_t c : k.nodes) {
+        k.children.push_back(c == no_node ? child{} : child{p.nodes[c].target, p.nodes[c].levels, c});
+      }
+    }
+  }
 }
 
 }  // namespace ujson::schema::detail

@@ -96,12 +96,23 @@ class name_table {
   unsigned shift_ = 64;
 };
 
+struct node;
+
+// A subschema as the verdict-only walk reaches it: the node its chain of $ref-only schemas
+// ends at and the levels that takes (node::target, node::levels), one load away; and its index.
+struct child {
+  const node* target = nullptr;
+  std::uint32_t levels = 0;
+  std::uint32_t index = no_node;
+};
+
 struct keyword {
   op code;
   std::string_view name;   // the keyword as written ("minimum", "dependencies")
   std::string location;    // JSON Pointer of the keyword from its schema object: "/minimum"
 
   std::vector<std::uint32_t> nodes;          // subschemas, in the keyword's order
+  std::vector<child> children;               // nodes, resolved for the verdict-only walk
   std::vector<std::string> child_locations;  // each one's pointer from the schema object: "/allOf/0"
   name_table names;                          // properties, dependentSchemas: name -> index into nodes
   std::vector<std::string_view> required;    // required; dependentRequired: flattened, see spans

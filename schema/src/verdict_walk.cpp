@@ -24,7 +24,7 @@ bool evaluator::walk(const node& nd, const value& v) {
         const std::span<const value> items = v.elements();
         const std::size_t n = std::min(items.size(), k.nodes.size());
         for (std::size_t j = 0; j < n; ++j) {
-          if (!eval(k.nodes[j], items[j], nullptr)) return false;
+          if (!eval_child(k.children[j], items[j])) return false;
         }
         break;
       }

@@ -48,7 +48,7 @@ test:
 	FUZZ_BUILD=0 FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) JOBS=$(JOBS) scripts/fuzz
 
 bench:
-	scripts/bootstrap bench
+	scripts/bootstrap run bench
 	bench/run_codec.sh
 	bench/python/run.sh
 

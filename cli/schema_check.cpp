@@ -76,13 +76,14 @@ int validate_against_schema(const invocation& how) {
       status = 1;
       continue;
     }
-    if (const error pe = doc.parse(contents)) {
+    // On the decoder's events where the schema allows; a refused file's errors come from the DOM.
+    const schema::text_result r = check->validate_text(contents, {.dom = &doc});
+    if (const error pe = r.decode_error) {
       std::fprintf(stderr, "%s:%zu:%zu: %.*s\n", path.c_str(), pe.line, pe.column,
                    static_cast<int>(pe.message().size()), pe.message().data());
       status = 1;
       continue;
     }
-    const schema::result r = check->validate(doc.root());
     if (r.valid) continue;
     status = 1;
     for (const schema::error& err : r.errors) {

@@ -4,11 +4,14 @@
 //
 //   schema_bench [--min-time S] [--repetitions N] NAME=SCHEMA.json:INSTANCE.json...
 //
-// Per pair, one JSON line on stdout: {"name", "bytes", "validate", "parse_validate"}, the
-// last two in instances per second (the median of N repetitions, each at least S seconds):
+// Per pair, one JSON line on stdout: {"name", "bytes", "validate", "parse_validate",
+// "text", "path"}, rates in instances per second (the median of N repetitions, each at
+// least S seconds):
 //   validate        is_valid() on a DOM parsed once (validation alone);
-//   parse_validate  parse the bytes into a reused document, then is_valid() (what a
-//                   service does with a request body).
+//   parse_validate  parse the bytes into a reused document, then is_valid();
+//   text            is_valid_text() on the bytes (what ujsond's /validate does with a
+//                   request body): on the decoder's events when the schema allows ("path":
+//                   "events"), else parsed into the reused document ("path": "dom").
 // Every instance must be valid: a schema that rejects its own corpus file is a broken
 // benchmark, and the program exits 1 saying which.
 
@@ -102,9 +105,15 @@ int main(int argc, char** argv) {
     const double parse_validate = per_second(min_time, repetitions, [&] {
       all_valid &= !reused.parse(instance) && validator->is_valid(reused.root());
     });
+    const ujson::schema::text_options reuse{.dom = &reused};
+    const bool streamed = validator->is_valid_text(instance, reuse).streamed;
+    const double text = per_second(min_time, repetitions, [&] {
+      all_valid &= validator->is_valid_text(instance, reuse).valid;
+    });
     if (!all_valid) fail(name, "a timed validation said invalid");
-    std::printf("{\"name\":\"%s\",\"bytes\":%zu,\"validate\":%.3f,\"parse_validate\":%.3f}\n", name.c_str(),
-                instance.size(), validate, parse_validate);
+    std::printf("{\"name\":\"%s\",\"bytes\":%zu,\"validate\":%.3f,\"parse_validate\":%.3f,\"text\":%.3f,"
+                "\"path\":\"%s\"}\n",
+                name.c_str(), instance.size(), validate, parse_validate, text, streamed ? "events" : "dom");
     std::fflush(stdout);
   }
   return 0;

@@ -76,7 +76,7 @@ UJSON_INLINE __m128i copy_tail(const char* p, std::size_t n, char* out) {
 }  // namespace escape_detail
 
 template <bool PassNonAscii, bool Extras>
-inline char* writer::put_string_as(char* out, const char* p, const char* const end) const {
+inline char* writer::put_string_as(char* out, const char* p, const char* const end, bool check_utf8) const {
   const char* const begin = p;
   *out++ = '"';
 #ifdef __SSE2__
@@ -134,7 +134,7 @@ inline char* writer::put_string_as(char* out, const char* p, const char* const e
     const bool non_ascii = seen >= 0x80;
 #endif
     // Escapes are ASCII, so checking the whole string checks each of its non-ASCII runs.
-    if (non_ascii && check_utf8_ && !detail::utf8_valid(begin, static_cast<std::size_t>(end - begin))) return nullptr;
+    if (non_ascii && check_utf8 && !detail::utf8_valid(begin, static_cast<std::size_t>(end - begin))) return nullptr;
   }
   *out++ = '"';
   return out;

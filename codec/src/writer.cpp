@@ -97,10 +97,10 @@ bool valid_wtf8(std::string_view s) {
 
 // The string copies for callers that do not see their definition (writer.hpp's put_string,
 // inlined in users' code through raw_cursor::string).
-template char* writer::put_string_as<true, false>(char*, const char*, const char*) const;
-template char* writer::put_string_as<false, false>(char*, const char*, const char*) const;
-template char* writer::put_string_as<true, true>(char*, const char*, const char*) const;
-template char* writer::put_string_as<false, true>(char*, const char*, const char*) const;
+template char* writer::put_string_as<true, false>(char*, const char*, const char*, bool) const;
+template char* writer::put_string_as<false, false>(char*, const char*, const char*, bool) const;
+template char* writer::put_string_as<true, true>(char*, const char*, const char*, bool) const;
+template char* writer::put_string_as<false, true>(char*, const char*, const char*, bool) const;
 
 encode_options& encode_options::normalize() {
   if (canonical) *this = canonical_form(*this);

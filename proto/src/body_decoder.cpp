@@ -1,5 +1,6 @@
 #include "ujson/proto/body_decoder.hpp"
 
+#include <libdeflate.h>
 #include <zlib.h>
 #include <zstd.h>
 
@@ -19,6 +20,8 @@ constexpr std::size_t first_capacity = 64 * 1024;
 // zstd frames say how large a window they need; larger than this (8 MiB, what zstd's
 // levels up to 19 use) is refused, so a frame cannot make a connection allocate 2 GiB.
 constexpr int zstd_window_log_max = 23;
+
+enum class decode_result { ok, too_large, bad };
 
 class body_error_category final : public boost::system::error_category {
  public:
@@ -51,14 +54,22 @@ class body_decoder::stage {
   // Every stream begun has ended (and at least one began).
   virtual bool at_end() const = 0;
   virtual std::string_view name() const = 0;
-  // Why step() failed.
+  // Why step() or decode() failed.
   virtual std::string_view problem() const = 0;
+  // A whole-buffer stage takes all its input in step() and decodes it in decode(), when
+  // the coded body has ended.
+  virtual bool whole_buffer() const { return false; }
+  virtual decode_result decode(body_bytes& /*out*/, std::size_t /*limit*/) { return decode_result::ok; }
+  // Where a whole-buffer stage keeps its input (the stage before it decodes straight into it).
+  virtual body_bytes* input() { return nullptr; }
 };
 
 namespace {
 
 // gzip (RFC 1952; members may follow one another, as gzip itself writes them) and deflate
-// (the zlib format, RFC 1950: one stream, nothing after it).
+// (the zlib format, RFC 1950: one stream, nothing after it), streamed through zlib: the
+// reference that inflate_stage falls back on when libdeflate refuses a body, for zlib's
+// diagnosis (truncated, or which header is wrong) and its verdict.
 class zlib_stage final : public body_decoder::stage {
  public:
   explicit zlib_stage(bool gzip) : gzip_(gzip) {
@@ -105,6 +116,108 @@ class zlib_stage final : public body_decoder::stage {
   std::string problem_;
 };
 
+// gzip and deflate with libdeflate, about three times zlib's speed (canada.json's 600 KB of
+// gzip: 1.8 ms against 5.1 ms), but only on a whole buffer: the coded bytes are kept as they
+// arrive (at most --max-compressed-body of them) and inflated at the end in one call per
+// gzip member, into room sized from the gzip trailer's length and grown (the member
+// inflated again) when short, never past limit + 1. Anything libdeflate refuses is
+// inflated again by zlib, whose verdict and message stand.
+class inflate_stage final : public body_decoder::stage {
+ public:
+  explicit inflate_stage(bool gzip) : gzip_(gzip), d_(libdeflate_alloc_decompressor()) {
+    if (d_ == nullptr) throw std::bad_alloc();
+  }
+  ~inflate_stage() override { libdeflate_free_decompressor(d_); }
+
+  bool step(const unsigned char*& in, std::size_t& in_n, unsigned char*& /*out*/, std::size_t& /*out_n*/) override {
+    coded_.append(reinterpret_cast<const char*>(in), in_n);
+    in += in_n;
+    in_n = 0;
+    return true;
+  }
+  bool at_end() const override { return ended_; }
+  std::string_view name() const override { return gzip_ ? "gzip" : "deflate"; }
+  std::string_view problem() const override { return problem_; }
+  bool whole_buffer() const override { return true; }
+  body_bytes* input() override { return &coded_; }
+
+  decode_result decode(body_bytes& out, std::size_t limit) override {
+    const decode_result r = inflate(out, limit);
+    coded_ = body_bytes();  // its memory is not needed past here
+    return r;
+  }
+
+ private:
+  decode_result inflate(body_bytes& out, std::size_t limit) {
+    const std::size_t start = out.size();
+    const auto* in = reinterpret_cast<const unsigned char*>(coded_.data());
+    std::size_t left = coded_.size();
+    if (left == 0) return decode_result::ok;  // not ended: finish() says truncated
+    if (gzip_ && left >= 18) {  // the last member's length mod 2^32: a hint, never trusted
+      const unsigned char* t = in + left - 4;
+      const std::size_t hint = std::size_t{t[0]} | std::size_t{t[1]} << 8 | std::size_t{t[2]} << 16 |
+                               std::size_t{t[3]} << 24;
+      out.reserve(std::min(limit + 1, start + std::max(hint, std::size_t{1})));
+    }
+    while (left > 0) {
+      if (out.capacity() == out.size()) {
+        if (out.capacity() > limit) return decode_result::too_large;
+        out.reserve(std::min(limit + 1, std::max(first_capacity, out.capacity() * 2)));
+      }
+      std::size_t used = 0, produced = 0;
+      auto* to = reinterpret_cast<unsigned char*>(out.data()) + out.size();
+      const std::size_t room = out.capacity() - out.size();
+      const libdeflate_result r = gzip_ ? libdeflate_gzip_decompress_ex(d_, in, left, to, room, &used, &produced)
+                                        : libdeflate_zlib_decompress_ex(d_, in, left, to, room, &used, &produced);
+      if (r == LIBDEFLATE_INSUFFICIENT_SPACE) {
+        if (out.capacity() > limit) return decode_result::too_large;
+        out.reserve(std::min(limit + 1, std::max(first_capacity, out.capacity() * 2)));
+        continue;  // this member again, with more room
+      }
+      if (r != LIBDEFLATE_SUCCESS || (!gzip_ && used != left)) {
+        out.resize_for_overwrite(start);
+        return reference_decode(out, limit);
+      }
+      out.resize_for_overwrite(out.size() + produced);
+      in += used;
+      left -= used;
+    }
+    ended_ = true;
+    return out.size() > limit ? decode_result::too_large : decode_result::ok;
+  }
+
+  decode_result reference_decode(body_bytes& out, std::size_t limit) {
+    zlib_stage z(gzip_);
+    const auto* in = reinterpret_cast<const unsigned char*>(coded_.data());
+    std::size_t left = coded_.size();
+    for (;;) {
+      if (out.capacity() == out.size()) {
+        if (out.capacity() > limit) return decode_result::too_large;
+        out.reserve(std::min(limit + 1, std::max(first_capacity, out.capacity() * 2)));
+      }
+      auto* to = reinterpret_cast<unsigned char*>(out.data()) + out.size();
+      std::size_t room = out.capacity() - out.size();
+      const std::size_t offered = room, before = left;
+      if (!z.step(in, left, to, room)) {
+        problem_ = z.problem();
+        return decode_result::bad;
+      }
+      out.resize_for_overwrite(out.size() + offered - room);
+      if (out.size() > limit) return decode_result::too_large;
+      if (offered == room && before == left) break;  // no progress: all input taken, nothing pending
+      if (left == 0 && room > 0) break;
+    }
+    ended_ = z.at_end();  // not ended: finish() says truncated
+    return decode_result::ok;
+  }
+
+  bool gzip_;
+  libdeflate_decompressor* d_;
+  body_bytes coded_;
+  bool ended_ = false;
+  std::string problem_;
+};
+
 // zstd (RFC 8878): frames may follow one another.
 class zstd_stage final : public body_decoder::stage {
  public:
@@ -144,7 +257,7 @@ class zstd_stage final : public body_decoder::stage {
 
 std::unique_ptr<body_decoder::stage> make_stage(coding c) {
   if (c == coding::zstd) return std::make_unique<zstd_stage>();
-  return std::make_unique<zlib_stage>(c == coding::gzip);
+  return std::make_unique<inflate_stage>(c == coding::gzip);
 }
 
 }  // namespace
@@ -160,6 +273,15 @@ boost::system::error_code body_decoder::fail(body_errc e, std::string message) {
   problem_ = std::move(message);
   return e;
 }
+
+void body_decoder::expect(std::size_t coded_size) {
+  if (count_ == 0) return;
+  if (body_bytes* in = stages_[0]->input()) in->reserve(std::min(coded_size, between_limit()));
+}
+
+// A coded stream between two codings decodes to at most what its content can take plus
+// deflate's or zstd's worst-case overhead for incompressible data (well under 1/64).
+std::size_t body_decoder::between_limit() const noexcept { return limit_ + limit_ / 64 + 64 * 1024; }
 
 boost::system::error_code body_decoder::write(const char* p, std::size_t n, body_bytes& out) {
   if (!problem_.empty()) return body_errc::bad_encoding;
@@ -204,8 +326,26 @@ boost::system::error_code body_decoder::push(std::size_t i, const unsigned char*
   }
 }
 
-boost::system::error_code body_decoder::finish() {
+boost::system::error_code body_decoder::finish(body_bytes& out) {
   if (!problem_.empty()) return body_errc::bad_encoding;
+  for (std::size_t i = 0; i < count_; ++i) {
+    if (!stages_[i]->whole_buffer()) continue;
+    const bool last = i + 1 == count_;
+    body_bytes between;
+    body_bytes* next_input = last ? nullptr : stages_[i + 1]->input();
+    body_bytes& to = last ? out : next_input != nullptr ? *next_input : between;
+    switch (stages_[i]->decode(to, last ? limit_ : between_limit())) {
+      case decode_result::ok: break;
+      case decode_result::too_large: return fail(body_errc::too_large, {});
+      case decode_result::bad:
+        return fail(body_errc::bad_encoding, std::string(stages_[i]->name()) + ": " + std::string(stages_[i]->problem()));
+    }
+    if (&to == &between && between.size() > 0) {
+      if (const auto ec = push(i + 1, reinterpret_cast<const unsigned char*>(between.data()), between.size(), out)) {
+        return ec;
+      }
+    }
+  }
   for (std::size_t i = 0; i < count_; ++i) {
     if (!stages_[i]->at_end()) {
       return fail(body_errc::bad_encoding, "the body ended before its " + std::string(stages_[i]->name()) +

@@ -19,9 +19,10 @@ std::optional<coding_failure> decoded_body(const request& req, workspace::impl& 
   }
   if (codings.empty() || req.body().decoded) return std::nullopt;
   body_decoder decoder(codings, limit);
+  decoder.expect(body.size());
   ws.decoded.clear();
   boost::system::error_code ec = decoder.write(body.data(), body.size(), ws.decoded);
-  if (!ec) ec = decoder.finish();
+  if (!ec) ec = decoder.finish(ws.decoded);
   if (ec == body_errc::too_large) return coding_failure{http_error::body_too_large, {}};
   if (ec) return coding_failure{http_error::bad_encoding, std::string(decoder.problem())};
   body = ws.decoded.view();

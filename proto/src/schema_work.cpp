@@ -40,8 +40,9 @@ void write_refusal(ujson::writer& w, const ujson::schema::result& r, std::string
   w.end_object();
 }
 
-// The verdict on one parsed document, counted. Most documents pass: is_valid() finds that
-// without keeping locations; only a refused one is evaluated again for its errors.
+// The verdict on one parsed document (MessagePack, CBOR), counted. Most documents pass:
+// is_valid() finds that without keeping locations; only a refused one is evaluated again
+// for its errors.
 bool check(const named_schema& s, const ujson::value& doc, const request_options& o, ujson::schema::result& r) {
   if (s.validator.is_valid(doc)) {
     s.counts->valid.fetch_add(1, relaxed);
@@ -50,6 +51,20 @@ bool check(const named_schema& s, const ujson::value& doc, const request_options
   s.counts->invalid.fetch_add(1, relaxed);
   r = s.validator.validate(doc, {.max_errors = o.max_errors});
   return false;
+}
+
+// The verdict on one JSON text, counted: on the decoder's events where the schema allows
+// (no DOM is built), else parsed into `doc`; the errors of a refused one come from the
+// DOM. A text that is not JSON gives the parse's error (counted by the caller) instead.
+ujson::error check_text(const named_schema& s, std::string_view text, const request_options& o,
+                        ujson::document& doc, ujson::schema::result& r) {
+  ujson::schema::text_result t =
+      s.validator.validate_text(text, {.decode = o.decode, .max_errors = o.max_errors, .dom = &doc});
+  if (t.decode_error) return t.decode_error;
+  (t.valid ? s.counts->valid : s.counts->invalid).fetch_add(1, relaxed);
+  r.valid = t.valid;
+  r.errors = std::move(t.errors);
+  return {};
 }
 
 work_result refused(workspace::impl& ws, const ujson::schema::result& r, std::string_view place_name,
@@ -75,7 +90,7 @@ work_result run_lines(std::string_view body, answer_format answer, const request
   std::optional<work_result> failed;
   std::size_t good = 0;
   for_each_line(body, [&](std::string_view line, std::size_t number, std::size_t start) {
-    if (ujson::error e = doc.parse(line)) {
+    if (ujson::error e = check_text(s, line, o, doc, r)) {
       e.offset += start;
       e.line = number;
       if (answers.bad(ws.answer, [&](ujson::writer& w) { write_codec_error_body(w, e, true); })) {
@@ -85,7 +100,7 @@ work_result run_lines(std::string_view body, answer_format answer, const request
       failed = not_parsed(ws, s, e);
       return false;
     }
-    if (check(s, doc.root(), o, r)) {
+    if (r.valid) {
       ++good;
       if (o.ndjson_errors == item_errors::report) answers.good(R"({"valid":true})");
       return true;
@@ -133,8 +148,8 @@ work_result run_schema_validate(std::string_view body, media kind, answer_format
   ujson::document& doc = ws.document_for(o.decode);
   ujson::schema::result r;
   if (kind == media::json) {
-    if (const ujson::error e = doc.parse(body)) return not_parsed(ws, s, e);
-    if (!check(s, doc.root(), o, r)) return refused(ws, r, {}, 0);
+    if (const ujson::error e = check_text(s, body, o, doc, r)) return not_parsed(ws, s, e);
+    if (!r.valid) return refused(ws, r, {}, 0);
     return valid(ws, answer, {}, nullptr);
   }
   if (kind == media::ndjson) return run_lines(body, answer, o, s, ws);

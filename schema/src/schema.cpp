@@ -3,6 +3,7 @@
 #include "ujson/schema/schema.hpp"
 
 #include "evaluator.hpp"
+#include "event_plan.hpp"
 #include "program.hpp"
 #include "store.hpp"
 #include "uri.hpp"
@@ -19,6 +20,9 @@ std::string load_error::what() const {
   if (!pointer.empty()) out.append("#").append(pointer);
   return out.append(": ").append(message);
 }
+
+validator::validator(std::shared_ptr<const detail::program> p)
+    : program_(std::move(p)), events_(detail::plan_events(program_)) {}
 
 bool validator::is_valid(const value& instance) const {
   detail::evaluator e(*program_, 1, nullptr);

@@ -364,6 +364,48 @@ TEST(DomEncode, ThroughTheAdapter) {
   EXPECT_EQ(out, "{\n  \"a\": null,\n  \"b\": [\n    1,\n    2.5,\n    \"x/y\"\n  ],\n  \"c\": {}\n}");
 }
 
+// The writer copies a parsed DOM's strings without checking their UTF-8 again, which is only
+// right while every string the builder marks was checked: strings and keys from the
+// decoder are; strings a caller makes, and WTF-8 let through by the surrogate options, are
+// not, and the writer must still refuse them.
+TEST(DomEncode, OnlyStringsTheDecoderCheckedSkipTheWritersUtf8Check) {
+  const std::string high = "\xED\xA0\x80";  // U+D800 in three bytes (WTF-8)
+  ujson::encode_options o;
+  o.ensure_ascii = false;  // non-ASCII copied as is: the path with the check
+  document d;
+  const std::string input = "{\"k\\u00e9\":[\"\xC3\xA9t\xC3\xA9\",\"\\n\xE2\x82\xAC\"]}";
+  ASSERT_FALSE(d.parse(input));
+  const value& root = d.root();
+  EXPECT_TRUE(root.members()[0].key.known_valid_utf8());
+  for (const value& v : root.members()[0].val.elements()) EXPECT_TRUE(v.known_valid_utf8());
+  std::string out;
+  ASSERT_EQ(ujson::encode(root, out, o), errc::ok);
+  EXPECT_EQ(out, "{\"k\xC3\xA9\":[\"\xC3\xA9t\xC3\xA9\",\"\\n\xE2\x82\xAC\"]}");
+
+  const std::string raw_input = "[\"" + high + "\",\"\\n" + high + "\"]";
+  for (int option = 0; option < 2; ++option) {
+    ujson::decode_options lax;
+    (option == 0 ? lax.allow_raw_surrogates : lax.allow_lone_surrogates) = true;
+    document w(lax);
+    const std::string lone = R"(["\ud800"])";
+    ASSERT_FALSE(w.parse(option == 0 ? raw_input : lone));
+    EXPECT_FALSE(w.root()[0].known_valid_utf8());
+    EXPECT_EQ(ujson::encode(w.root(), out, o), errc::invalid_utf8) << option;
+  }
+
+  const std::string made = "\xC3";  // cut short
+  const value v = value::make_string(made);
+  EXPECT_FALSE(v.known_valid_utf8());
+  EXPECT_EQ(ujson::encode(v, out, o), errc::invalid_utf8);
+  const value elements[] = {value::make_string("a"), value::make_string(made)};
+  EXPECT_EQ(ujson::encode(value::make_array(elements, 2), out, o), errc::invalid_utf8);
+  const ujson::member members[] = {{value::make_string(made), value::make_null()}};
+  EXPECT_EQ(ujson::encode(value::make_object(members, 1), out, o), errc::invalid_utf8);
+  // The flag is not part of the kind.
+  EXPECT_EQ(value::make_valid_string("x").type(), ujson::kind::string);
+  EXPECT_TRUE(value::make_valid_string("x") == value::make_string("x"));
+}
+
 TEST(DomEncode, DeepNestingRespectsTheWritersLimit) {
   const std::string input = std::string(10, '[') + std::string(10, ']');
   document d;

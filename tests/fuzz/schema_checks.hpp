@@ -6,8 +6,12 @@
 // validate with max_errors 1 and with more give one verdict; an invalid verdict has between
 // 1 and max_errors errors; each error's instanceLocation points into the instance.
 //
+// The instance as text (is_valid_text, validate_text: the decoder's events where the schema
+// allows) gets the DOM path's verdict and errors, and the parse's error when it is not JSON.
+//
 // Input: [options] schema (fuzz_schema) or [options] schema NUL instance (fuzz_schema_pair)
-//   options: bit 0 assert formats, bit 1 draft-07 by default, bits 2-5 max_errors - 1.
+//   options: bit 0 assert formats, bit 1 draft-07 by default, bits 2-5 max_errors - 1,
+//   bits 6-7 the instance's duplicate keys (keep_last, keep_first, reject; 3: keep_last).
 //   fuzz_schema validates the schema's own text, and a value of each type, against it.
 
 #include <cstdint>
@@ -75,6 +79,31 @@ inline void check_instance(const schema::validator& v, const value& instance, st
   }
 }
 
+// The text paths against the DOM path, under the same decode options.
+inline void check_text(const schema::validator& v, std::string_view text, const decode_options& decode,
+                       std::size_t max_errors) {
+  document doc(decode);
+  const error parsed = doc.parse(text);
+  const schema::text_result quick = v.is_valid_text(text, {.decode = decode});
+  const schema::text_result full = v.validate_text(text, {.decode = decode, .max_errors = max_errors});
+  for (const schema::text_result* r : {&quick, &full}) {
+    UJSON_FUZZ_CHECK(r->decode_error.code == parsed.code);
+    UJSON_FUZZ_CHECK(r->decode_error.offset == parsed.offset);
+    if (parsed) UJSON_FUZZ_CHECK(!r->valid && r->errors.empty());
+  }
+  if (parsed) return;
+  const bool verdict = v.is_valid(doc.root());
+  UJSON_FUZZ_CHECK(quick.valid == verdict);
+  UJSON_FUZZ_CHECK(quick.errors.empty());
+  const schema::result errors = v.validate(doc.root(), {.max_errors = max_errors});
+  UJSON_FUZZ_CHECK(full.valid == verdict);
+  UJSON_FUZZ_CHECK(full.errors.size() == errors.errors.size());
+  for (std::size_t i = 0; i < full.errors.size() && i < errors.errors.size(); ++i) {
+    UJSON_FUZZ_CHECK(full.errors[i].keyword_location == errors.errors[i].keyword_location);
+    UJSON_FUZZ_CHECK(full.errors[i].instance_location == errors.errors[i].instance_location);
+  }
+}
+
 }  // namespace schema_detail
 
 // pair: the input is "[options] schema NUL instance" (fuzz_schema_pair; without a NUL there
@@ -99,6 +128,9 @@ inline void check_schema(const std::uint8_t* data, std::size_t size, bool pair) 
   }
   if (nul != std::string_view::npos) {
     const std::string_view instance_text = rest.substr(nul + 1);
+    static constexpr duplicate_keys policies[] = {duplicate_keys::keep_last, duplicate_keys::keep_first,
+                                                  duplicate_keys::reject, duplicate_keys::keep_last};
+    schema_detail::check_text(*v, instance_text, {.duplicate_keys = policies[flags >> 6]}, max_errors);
     document doc;
     if (doc.parse(instance_text)) return;
     schema_detail::check_instance(*v, doc.root(), max_errors);
@@ -113,6 +145,7 @@ inline void check_schema(const std::uint8_t* data, std::size_t size, bool pair) 
     document doc;
     UJSON_FUZZ_CHECK(!doc.parse(text));
     schema_detail::check_instance(*v, doc.root(), max_errors);
+    schema_detail::check_text(*v, text, {}, max_errors);
   }
 }
 

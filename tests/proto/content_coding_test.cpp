@@ -9,6 +9,7 @@
 
 #include <boost/asio/buffer.hpp>
 #include <boost/beast/http/parser.hpp>
+#include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <random>
@@ -163,7 +164,7 @@ decoded decode(const coding_list& codings, std::string_view coded, std::size_t l
     r.ec = d.write(coded.data() + at, n, out);
     at += n;
   }
-  if (!r.ec) r.ec = d.finish();
+  if (!r.ec) r.ec = d.finish(out);
   r.body.assign(out.view());
   r.capacity = out.capacity();
   return r;
@@ -265,6 +266,53 @@ TEST(BodyDecoder, TheLimitIsTheDecodedSizeAndMemoryStaysUnderIt) {
   const decoded r = decode(list_of({coding::gzip, coding::gzip}), bomb, 1 << 20, 4096);
   EXPECT_EQ(r.ec, body_errc::too_large);
   EXPECT_LE(r.capacity, (1u << 20) + 1);
+}
+
+// gzip's trailer ends with the member's length mod 2^32, which sizes the first room for the
+// decoded body. It is a hint: a wrong one costs a second inflate, never a wrong body.
+TEST(BodyDecoder, TheGzipLengthInTheTrailerIsOnlyAHint) {
+  const std::string plain = sample_json(300'000);
+  const std::string coded = zlib_compress(plain, true);
+  auto with_length = [&](std::uint32_t n) {
+    std::string s = coded;
+    for (int i = 0; i < 4; ++i) s[s.size() - 4 + i] = static_cast<char>(n >> (8 * i));
+    return s;
+  };
+  // A length that lies fails gzip's own check (RFC 1952 ISIZE) after the inflate, whichever
+  // way it lies, and the answer is the same as zlib's.
+  for (std::uint32_t lie : {0u, 1u, 1000u, static_cast<std::uint32_t>(plain.size() - 1), 0xffffffffu}) {
+    const decoded r = decode(list_of({coding::gzip}), with_length(lie), 1 << 20);
+    EXPECT_EQ(r.ec, body_errc::bad_encoding) << lie;
+    EXPECT_LE(r.capacity, (1u << 20) + 1) << lie;
+  }
+  // Members after the first are sized by growing: three members, the last one small.
+  const std::string three = coded + zlib_compress(plain, true) + zlib_compress("[]", true);
+  const decoded r = decode(list_of({coding::gzip}), three, 1 << 20, 4096);
+  EXPECT_FALSE(r.ec) << r.ec.message();
+  EXPECT_EQ(r.body, plain + plain + "[]");
+}
+
+// What libdeflate refuses is inflated again by zlib, whose message the 400 carries.
+TEST(BodyDecoder, RefusalsCarryZlibsDiagnosis) {
+  const std::string plain = sample_json(5'000);
+  auto problem_of = [](coding c, std::string_view coded) {
+    body_decoder d(list_of({c}), 1 << 20);
+    body_bytes out;
+    boost::system::error_code ec = d.write(coded.data(), coded.size(), out);
+    if (!ec) ec = d.finish(out);
+    EXPECT_EQ(ec, body_errc::bad_encoding);
+    return std::string(d.problem());
+  };
+  std::string bad_header = zlib_compress(plain, false);
+  bad_header[1] ^= 1;  // the zlib header's check bits
+  EXPECT_EQ(problem_of(coding::deflate, bad_header), "deflate: incorrect header check");
+  std::string bad_check = zlib_compress(plain, true);
+  bad_check[bad_check.size() - 6] ^= 1;  // the CRC-32
+  EXPECT_EQ(problem_of(coding::gzip, bad_check), "gzip: incorrect data check");
+  const std::string cut = zlib_compress(plain, true).substr(0, 100);
+  EXPECT_NE(problem_of(coding::gzip, cut).find("truncated"), std::string::npos);
+  EXPECT_EQ(problem_of(coding::deflate, zlib_compress(plain, false) + "x"),
+            "deflate: data after the end of the deflate stream");
 }
 
 TEST(BodyDecoder, ReaderDecodesWhatTheParserHandsIt) {

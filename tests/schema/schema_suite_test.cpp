@@ -21,86 +21,15 @@
 
 #include "ujson/dom.hpp"
 #include "ujson/schema/schema.hpp"
+#include "suite_files.hpp"
 
 namespace {
 
-namespace fs = std::filesystem;
-using ujson::schema::dialect;
-
-const fs::path suite = fs::path(UJSON_DATA_DIR) / "JSON-Schema-Test-Suite";
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+using namespace suite_files;
 
 // "file.json|group description|test description": see docs/conformance.md for why.
 const std::set<std::string> known_failures_2020_12 = {};
 const std::set<std::string> known_failures_draft7 = {};
-
-struct remote {
-  std::string uri;
-  std::string text;
-};
-
-// The remotes, and the meta-schemas (data/json-schema-metaschemas) under their $ids.
-const std::vector<remote>& remotes() {
-  static const std::vector<remote> all = [] {
-    std::vector<remote> out;
-    const fs::path meta = fs::path(UJSON_DATA_DIR) / "json-schema-metaschemas";
-    out.push_back({"https://json-schema.org/draft/2020-12/schema", slurp(meta / "draft2020-12" / "schema.json")});
-    out.push_back({"http://json-schema.org/draft-07/schema", slurp(meta / "draft7" / "schema.json")});
-    for (const auto& e : fs::directory_iterator(meta / "draft2020-12" / "meta")) {
-      out.push_back({"https://json-schema.org/draft/2020-12/meta/" + e.path().stem().string(), slurp(e.path())});
-    }
-    for (const auto& e : fs::recursive_directory_iterator(suite / "remotes")) {
-      if (!e.is_regular_file() || e.path().extension() != ".json") continue;
-      out.push_back({"http://localhost:1234/" + fs::relative(e.path(), suite / "remotes").generic_string(),
-                     slurp(e.path())});
-    }
-    std::sort(out.begin(), out.end(), [](const remote& a, const remote& b) { return a.uri < b.uri; });
-    return out;
-  }();
-  return all;
-}
-
-// Registers the remotes a dialect can read; one naming another as its meta-schema may need
-// a second round. Remotes of other drafts (draft4, 2019-09) are refused and left out.
-void add_remotes(ujson::schema::registry& reg) {
-  std::vector<const remote*> left;
-  for (const remote& r : remotes()) left.push_back(&r);
-  for (int round = 0; round < 3 && !left.empty(); ++round) {
-    std::vector<const remote*> again;
-    for (const remote* r : left) {
-      ujson::schema::load_error problem;
-      if (!reg.add(r->text, r->uri, problem)) again.push_back(r);
-    }
-    left.swap(again);
-  }
-}
-
-struct suite_file {
-  dialect d;
-  std::string name;  // relative to the dialect's folder: "ref.json", "optional/format/date.json"
-};
-
-std::string folder_of(dialect d) { return d == dialect::draft7 ? "draft7" : "draft2020-12"; }
-
-std::vector<suite_file> files_of(bool optional) {
-  std::vector<suite_file> out;
-  for (const dialect d : {dialect::draft2020_12, dialect::draft7}) {
-    const fs::path root = suite / "tests" / folder_of(d);
-    for (const auto& e : fs::recursive_directory_iterator(root)) {
-      if (!e.is_regular_file() || e.path().extension() != ".json") continue;
-      const std::string name = fs::relative(e.path(), root).generic_string();
-      if (name.starts_with("optional/") == optional) out.push_back({d, name});
-    }
-  }
-  std::sort(out.begin(), out.end(), [](const suite_file& a, const suite_file& b) {
-    return std::pair(a.d, a.name) < std::pair(b.d, b.name);
-  });
-  return out;
-}
 
 struct outcome {
   std::string key;  // "file|group|test"

@@ -90,25 +90,31 @@ class scratch_dir {
   fs::path path_;
 };
 
-// Installs the canonicalize package under npm_prefix() unless it is there; false (with
-// what npm said in `problem`) when it cannot.
-inline bool ensure_canonicalize(std::string& problem) {
+// Installs `package` (name@version) under npm_prefix() unless node_modules/`module` is
+// there; false (with what npm said in `problem`) when it cannot.
+inline bool ensure_package(std::string_view package, std::string_view module, std::string& problem) {
   const fs::path prefix = npm_prefix();
-  if (fs::exists(prefix / "node_modules" / "canonicalize" / "package.json")) return true;
+  const fs::path installed = prefix / "node_modules" / module / "package.json";
+  if (fs::exists(installed)) return true;
   const std::string npm = on_path("npm");
   if (npm.empty()) {
-    problem = "npm is not on PATH, so the npm package canonicalize cannot be installed (scripts/bootstrap test)";
+    problem = "npm is not on PATH, so the npm package " + std::string(package) +
+              " cannot be installed (scripts/bootstrap test)";
     return false;
   }
   fs::create_directories(prefix);
-  const fs::path log = prefix / "npm-install.log";
+  const fs::path log = prefix / ("npm-install-" + std::string(module) + ".log");
   const std::string command = quote(npm) + " install --no-audit --no-fund --prefix " + quote(prefix.string()) + " " +
-                              std::string(canonicalize_package) + " >" + quote(log.string()) + " 2>&1";
-  if (run(command) == 0 && fs::exists(prefix / "node_modules" / "canonicalize" / "package.json")) return true;
+                              std::string(package) + " >" + quote(log.string()) + " 2>&1";
+  if (run(command) == 0 && fs::exists(installed)) return true;
   std::ifstream in(log);
-  problem = "npm install " + std::string(canonicalize_package) + " failed:\n" +
+  problem = "npm install " + std::string(package) + " failed:\n" +
             std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   return false;
+}
+
+inline bool ensure_canonicalize(std::string& problem) {
+  return ensure_package(canonicalize_package, "canonicalize", problem);
 }
 
 // Runs the oracle in `mode` on `in`, writing `out`; the seconds it took, or a negative

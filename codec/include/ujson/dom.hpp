@@ -22,12 +22,15 @@ namespace ujson {
 enum class kind : std::uint8_t { null, boolean, int64, uint64, double_, big_number, string, array, object };
 
 struct member;
+namespace detail {
+class tree_writer;
+}  // namespace detail
 
 class value {
  public:
   value() noexcept : tag_(static_cast<std::uint64_t>(kind::null)), payload_{} {}
 
-  kind type() const noexcept { return static_cast<kind>(tag_ & 0xFF); }
+  kind type() const noexcept { return static_cast<kind>(tag_ & kind_bits); }
   bool is_null() const noexcept { return type() == kind::null; }
   bool is_bool() const noexcept { return type() == kind::boolean; }
   bool is_string() const noexcept { return type() == kind::string; }
@@ -98,6 +101,16 @@ class value {
     v.payload_.s = s.data();
     return v;
   }
+  // The same for text known to be valid UTF-8, as the decoder leaves every string it reads
+  // (unless it allows surrogates): the writer copies it without checking it again. Text
+  // that is not would be written as it is.
+  static value make_valid_string(std::string_view s) noexcept {
+    value v = make_string(s);
+    v.tag_ |= valid_utf8_bit;
+    return v;
+  }
+  // Made by make_valid_string.
+  bool known_valid_utf8() const noexcept { return (tag_ & valid_utf8_bit) != 0; }
   static value make_big_number(std::string_view text) noexcept {
     value v(kind::big_number, text.size());
     v.payload_.s = text.data();
@@ -115,7 +128,14 @@ class value {
   }
 
  private:
+  // The DOM's compact writer reads runs of booleans straight from the representation.
+  friend class detail::tree_writer;
+
   double converted_to_double() const noexcept;  // as_double() of the other kinds
+
+  // The low byte of tag_ holds the kind and flags; the rest, the size.
+  static constexpr std::uint64_t kind_bits = 0x0F;
+  static constexpr std::uint64_t valid_utf8_bit = 0x80;
 
   value(kind k, std::size_t size) noexcept
       : tag_(static_cast<std::uint64_t>(k) | (static_cast<std::uint64_t>(size) << 8)), payload_{} {}

@@ -251,20 +251,23 @@ class writer : public events_as_calls<writer> {
   }
 
   // Writes s as a JSON string, quotes included, at out (which has room for 6 * s.size()
-  // + 2 bytes) and returns the end, or nullptr when s is not valid UTF-8.
-  char* put_string(char* out, std::string_view s) const {
+  // + 2 bytes) and returns the end, or nullptr when s is not valid UTF-8. known_valid: s
+  // is valid UTF-8 (a DOM string from the decoder), so a copy as is need not check it.
+  char* put_string(char* out, std::string_view s, bool known_valid = false) const {
     const char* p = s.data();
     const char* end = p + s.size();
+    const bool check = check_utf8_ && !known_valid;
     if (!extra_escapes_) [[likely]] {
-      return pass_non_ascii_ ? put_string_as<true, false>(out, p, end) : put_string_as<false, false>(out, p, end);
+      return pass_non_ascii_ ? put_string_as<true, false>(out, p, end, check)
+                             : put_string_as<false, false>(out, p, end, check);
     }
-    return pass_non_ascii_ ? put_string_as<true, true>(out, p, end) : put_string_as<false, true>(out, p, end);
+    return pass_non_ascii_ ? put_string_as<true, true>(out, p, end, check) : put_string_as<false, true>(out, p, end, check);
   }
   // The copy for one set of options. Defined in codec/src/string_escape.hpp (SSE2), so
   // that the library's tree walk (src/dom/serialize.cpp) inlines it; src/writer.cpp
   // instantiates all four for everyone else.
   template <bool PassNonAscii, bool Extras>
-  char* put_string_as(char* out, const char* p, const char* end) const;
+  char* put_string_as(char* out, const char* p, const char* end, bool check_utf8) const;
   // One non-ASCII sequence or run written as \u escapes (ensure_ascii) or checked one by
   // one (allow_lone_surrogates); returns where the run ends, or nullptr when invalid.
   const char* put_non_ascii(const char* p, const char* end, char*& out) const;
@@ -338,6 +341,8 @@ class writer::raw_cursor {
   // Each writes at o and returns the end; the room each needs is in its comment.
   // 6 * s.size() + 2. nullptr when s is not valid UTF-8.
   char* string(char* o, std::string_view s) const { return w_.put_string(o, s); }
+  // The same for s known to be valid UTF-8 (value::known_valid_utf8).
+  char* valid_string(char* o, std::string_view s) const { return w_.put_string(o, s, true); }
   // 20.
   static char* int64(char* o, std::int64_t v) noexcept { return detail::format_int(v, o); }
   static char* uint64(char* o, std::uint64_t v) noexcept { return detail::format_uint(v, o); }

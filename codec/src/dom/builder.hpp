@@ -48,7 +48,10 @@ class value_stack {
 
 class dom_builder {
  public:
-  dom_builder(arena& a, duplicate_keys policy) : arena_(a), policy_(policy) {}
+  dom_builder(arena& a, const decode_options& options)
+      : arena_(a),
+        policy_(options.duplicate_keys),
+        strings_valid_(!options.allow_lone_surrogates && !options.allow_raw_surrogates) {}
 
   // `input` is what the values are parsed from: text that lies in it is kept in place.
   void reset(std::string_view input) {
@@ -70,10 +73,13 @@ class dom_builder {
     const bool in_input = at >= begin && at - begin <= input_.size();
     return push(value::make_big_number(in_input ? text : copy(text)));
   }
-  errc on_string(std::string_view s, string_origin origin) {
-    return push(value::make_string(origin == string_origin::input ? s : copy(s)));
+  // Every reader checks a string's UTF-8 before it gets here (surrogates aside, when the
+  // options let them through), so the writer need not check it again.
+  UJSON_INLINE errc on_string(std::string_view s, string_origin origin) {
+    const std::string_view text = origin == string_origin::input ? s : copy(s);
+    return push(strings_valid_ ? value::make_valid_string(text) : value::make_string(text));
   }
-  errc on_key(std::string_view s, string_origin origin) {
+  UJSON_INLINE errc on_key(std::string_view s, string_origin origin) {
     if (policy_ == duplicate_keys::reject && repeats_earlier_key(s)) return errc::duplicate_key;
     return on_string(s, origin);
   }
@@ -153,9 +159,10 @@ class dom_builder {
   arena& arena_;
   std::string_view input_;
   duplicate_keys policy_;
+  bool strings_valid_;
   value_stack stack_;
   std::vector<std::size_t> object_starts_;  // stack_ index of each open object's first key (reject only)
-  std::vector<std::uint32_t> slots_;  // open-addressing table for large objects, reused
+  std::vector<std::uint64_t> slots_;  // open-addressing table for large objects, reused
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pending_;  // (duplicate, first) found by hashing
   std::vector<std::uint32_t> order_;  // members by key, when hashing went over its budget
 };

@@ -108,9 +108,10 @@ namespace detail {
 
 namespace {
 
-// A key's hash for the duplicate check: every byte counts, read 8 at a time (the last
-// load overlaps the one before it), a multiply and a fold per load. A twentieth of the
-// instructions of std::hash on short keys, which is what objects are made of.
+// A key's hash for the duplicate check, in constant time: its length and its first and last
+// eight bytes (overlapping loads within the key), a multiply and a fold per load. Keys that
+// differ only in their middle bytes share a hash and are told apart by comparing them;
+// keys made to share one cannot make the check quadratic (the probe budget below).
 inline std::uint64_t key_hash(std::string_view key) noexcept {
   constexpr std::uint64_t k0 = 0x9E3779B97F4A7C15ULL, k1 = 0xFF51AFD7ED558CCDULL;
   const char* p = key.data();
@@ -125,11 +126,7 @@ inline std::uint64_t key_hash(std::string_view key) noexcept {
     return h ^ (h >> 29);
   };
   std::uint64_t h = (n + 1) * k0;
-  if (n >= 8) {
-    std::size_t i = 0;
-    for (; i + 8 < n; i += 8) h = mix(h, load8(p + i));
-    return mix(h, load8(p + n - 8));
-  }
+  if (n >= 8) return mix(mix(h, load8(p)), load8(p + n - 8));
   std::uint64_t v = 0;
   if (n >= 4) {
     std::uint32_t first, last;
@@ -151,20 +148,26 @@ template <class Settle>
 dom_builder::hash_result dom_builder::hash_duplicates(member* members, std::size_t n, Settle& settle) {
   const std::size_t size = std::bit_ceil(2 * n);
   const std::size_t mask = size - 1;
-  constexpr std::uint32_t empty = UINT32_MAX;
+  // A slot: the member's index in the low half, its key's hash's high half above it, so
+  // that keys meeting in a slot are compared only when their hashes agree.
+  constexpr std::uint64_t empty = UINT64_MAX;
   slots_.assign(size, empty);
   std::size_t budget = 8 * n;  // a table at most half full probes about 1.5 times per key
   pending_.clear();
   for (std::size_t i = 0; i < n; ++i) {
     const std::string_view k = members[i].key.as_string();
-    for (std::size_t s = key_hash(k) & mask;; s = (s + 1) & mask) {
+    const std::uint64_t h = key_hash(k);
+    const std::uint64_t tag = h & 0xFFFFFFFF00000000ULL;
+    for (std::size_t s = h & mask;; s = (s + 1) & mask) {
       if (budget-- == 0) return hash_result::over_budget;
-      if (slots_[s] == empty) {
-        slots_[s] = static_cast<std::uint32_t>(i);
+      const std::uint64_t slot = slots_[s];
+      if (slot == empty) {
+        slots_[s] = tag | i;
         break;
       }
-      if (members[slots_[s]].key.as_string() == k) {
-        pending_.emplace_back(static_cast<std::uint32_t>(i), slots_[s]);
+      const auto j = static_cast<std::uint32_t>(slot);
+      if ((slot & 0xFFFFFFFF00000000ULL) == tag && members[j].key.as_string() == k) {
+        pending_.emplace_back(static_cast<std::uint32_t>(i), j);
         break;
       }
     }
@@ -231,7 +234,7 @@ errc dom_builder::resolve_duplicates(member* members, std::size_t n, std::size_t
 
 document::document(const decode_options& options)
     : arena_(std::make_unique<detail::arena>()),
-      builder_(std::make_unique<detail::dom_builder>(*arena_, options.duplicate_keys)),
+      builder_(std::make_unique<detail::dom_builder>(*arena_, options)),
       decoder_(std::make_unique<decoder>(options)) {}
 
 document::~document() = default;

@@ -4,6 +4,8 @@
 // recursion, and both use only the public API of writer and value.
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -15,6 +17,19 @@
 
 namespace ujson {
 namespace {
+
+// ",true" and ",false" as the 8 bytes of a little-endian word (the rest zeros).
+constexpr std::uint64_t text_word(const char* t) {
+  std::uint64_t w = 0;
+  for (int i = 0; t[i] != 0; ++i) w |= static_cast<std::uint64_t>(static_cast<unsigned char>(t[i])) << (8 * i);
+  return std::endian::native == std::endian::little ? w : __builtin_bswap64(w);
+}
+constexpr std::uint64_t comma_true = text_word(",true");
+constexpr std::uint64_t comma_false = text_word(",false");
+
+}  // namespace
+
+namespace detail {
 
 // The compact walk, over writer::raw_cursor: each value first makes sure of room for its
 // own worst case plus the comma or bracket after it (one compare), then writes without
@@ -39,7 +54,7 @@ class tree_writer {
         const member* m = reinterpret_cast<const member*>(p);
         const std::string_view key = m->key.as_string();
         o = cursor_.room(o, 6 * key.size() + 3);
-        char* const after = cursor_.string(o, key);
+        char* const after = string(o, m->key, key);
         if (UJSON_UNLIKELY(after == nullptr)) return cursor_.fail(o, errc::invalid_utf8);
         o = after;
         *o++ = ':';
@@ -59,13 +74,20 @@ class tree_writer {
           const bool b = v->as_bool();
           std::memcpy(o, b ? "true," : "false", 5);  // fixed width; the ',' is overwritten
           o += b ? 4 : 5;
-          // A run of booleans in an array (flags, bitmaps) in a loop of its own: no
-          // dispatch and no end-of-container test per element.
-          while (!object && p != end && p->type() == kind::boolean) {
-            o = cursor_.room(o, 7);
-            std::memcpy(o, p->as_bool() ? ",true" : ",false", 6);  // ",true" copies its NUL
-            o += p->as_bool() ? 5 : 6;
-            ++p;
+          // A run of booleans in an array (flags, bitmaps) in a loop of its own: room for
+          // the rest of the array as booleans made once, then one 8-byte store each, no
+          // dispatch and no room check per element.
+          if (!object && p != end && p->type() == kind::boolean) {
+            o = cursor_.room(o, 6 * static_cast<std::size_t>(end - p) + 3);
+            // The kind and the bool read as the DOM lays them out (a friend's access): as_bool()
+            // would check the kind again after every store to o (a char store may alias it).
+            while (p != end && (p->tag_ & value::kind_bits) == static_cast<std::uint64_t>(kind::boolean)) {
+              const bool t = p->payload_.b;
+              const std::uint64_t text = t ? comma_true : comma_false;
+              std::memcpy(o, &text, 8);  // past its 5 or 6 bytes: within the room made
+              o += t ? 5 : 6;
+              ++p;
+            }
           }
           break;
         }
@@ -95,7 +117,7 @@ class tree_writer {
         case kind::string: {
           const std::string_view s = v->as_string();
           o = cursor_.room(o, 6 * s.size() + 3);
-          char* const after = cursor_.string(o, s);
+          char* const after = string(o, *v, s);
           if (UJSON_UNLIKELY(after == nullptr)) return cursor_.fail(o, errc::invalid_utf8);
           o = after;
           // A run of strings in an array (a list of names) the same way.
@@ -103,7 +125,7 @@ class tree_writer {
             const std::string_view next = p->as_string();
             o = cursor_.room(o, 6 * next.size() + 4);
             *o++ = ',';
-            char* const next_end = cursor_.string(o, next);
+            char* const next_end = string(o, *p, next);
             if (UJSON_UNLIKELY(next_end == nullptr)) return cursor_.fail(o, errc::invalid_utf8);
             o = next_end;
             ++p;
@@ -149,6 +171,10 @@ class tree_writer {
   }
 
  private:
+  char* string(char* o, const value& v, std::string_view s) const {
+    return v.known_valid_utf8() ? cursor_.valid_string(o, s) : cursor_.string(o, s);
+  }
+
   struct frame {
     const value* next;
     const value* end;
@@ -176,6 +202,10 @@ class tree_writer {
     capacity_ = deep_.size();
   }
 };
+
+}  // namespace detail
+
+namespace {
 
 // Any options: every element goes through the writer's public calls, which indent and
 // sort; and any writer with those calls (binary_writer). Non-recursive: open containers
@@ -239,7 +269,7 @@ errc write_value(binary_writer& w, const value& root) {
 void encode_adapter<value>::write(writer& w, const value& root) {
   // A canonical writer's options() say sort_keys, so canonical output goes call by call.
   if (writer::raw_cursor::fits(w.options())) {
-    tree_writer(w).write(root);
+    detail::tree_writer(w).write(root);
   } else {
     write_through_calls(w, root);
   }

@@ -57,7 +57,7 @@ const value* find(const value& root, const json_pointer& p, std::size_t first) n
 
 pointer_selection::pointer_selection(const decode_options& options)
     : arena_(std::make_unique<detail::arena>()),
-      builder_(std::make_unique<detail::dom_builder>(*arena_, options.duplicate_keys)),
+      builder_(std::make_unique<detail::dom_builder>(*arena_, options)),
       decoder_(std::make_unique<decoder>(options)),
       selector_(std::make_unique<detail::pointer_selector>(*builder_, options.duplicate_keys)) {}
 

@@ -78,9 +78,31 @@ inline constexpr std::size_t max_evaluation_depth = 1000;
 inline constexpr std::uint64_t min_evaluation_budget = 1'000'000;
 inline constexpr std::uint64_t evaluations_per_value = 1'000;
 
+// An instance given as JSON text (validator::is_valid_text, validate_text).
+struct text_options {
+  ujson::decode_options decode{};
+  // validate_text: errors wanted, as validate_options::max_errors.
+  std::size_t max_errors = 10;
+  // Where the DOM path parses the instance (its arena reused; made with `decode`'s
+  // options); nullptr: a document of the call's own.
+  ujson::document* dom = nullptr;
+};
+
+struct text_result {
+  // Not JSON (code != ok; offset, line and column as the decoder reports them): then
+  // valid is false and errors is empty. Told apart from an instance the schema refuses.
+  ujson::error decode_error;
+  bool valid = false;
+  std::vector<error> errors;  // validate_text on an invalid instance: at most max_errors
+  // Which path gave the verdict: the decoder's events alone (no DOM built), or the DOM.
+  bool streamed = false;
+  explicit operator bool() const noexcept { return valid; }
+};
+
 namespace detail {
 struct store;
 struct program;
+struct event_plan;
 }  // namespace detail
 
 class validator {
@@ -90,10 +112,24 @@ class validator {
   result validate(const value& instance, const validate_options& how = {}) const;
   schema::dialect dialect() const noexcept;
 
+  // An instance as JSON text, checked as the decoder reads it when the schema allows
+  // (checks_events()), otherwise parsed into a DOM and checked there; the verdicts are
+  // is_valid()'s. Where the events cannot decide (a duplicate key, which the DOM resolves
+  // by the decode options; a validation near the limits above) the DOM path decides.
+  text_result is_valid_text(std::string_view json, const text_options& how = {}) const;
+  // The same, with validate()'s errors when invalid (found on the DOM: same as validate()).
+  text_result validate_text(std::string_view json, const text_options& how = {}) const;
+  // Whether no keyword of the schema needs a whole value (uniqueItems, contains, const or
+  // enum of containers, unevaluated*, dependentSchemas, $dynamicRef): then text instances
+  // are validated on the decoder's events.
+  bool checks_events() const noexcept;
+
  private:
   friend class registry;
-  explicit validator(std::shared_ptr<const detail::program> p) : program_(std::move(p)) {}
+  explicit validator(std::shared_ptr<const detail::program> p);
+  text_result check_text(std::string_view json, const text_options& how, bool with_errors) const;
   std::shared_ptr<const detail::program> program_;
+  std::shared_ptr<const detail::event_plan> events_;
 };
 
 class registry {

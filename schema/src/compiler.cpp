@@ -64,17 +64,17 @@ void name_table::rehash() {
   }
 }
 
-std::uint32_t name_table::find(std::string_view name) const noexcept {
+std::size_t name_table::index_of(std::string_view name) const noexcept {
   if (table_.empty()) {
     for (std::size_t i = 0; i < names_.size(); ++i) {
-      if (names_[i] == name) return slots_[i];
+      if (same_text(names_[i], name)) return i;
     }
-    return no_node;
+    return names_.size();
   }
   for (std::size_t i = name_hash(name) >> shift_;; i = (i + 1) & (table_.size() - 1)) {
     const std::uint32_t at = table_[i];
-    if (at == 0) return no_node;
-    if (names_[at - 1] == name) return slots_[at - 1];
+    if (at == 0) return names_.size();
+    if (same_text(names_[at - 1], name)) return at - 1;
   }
 }
 
@@ -290,12 +290,24 @@ class compiler {
     if (code == op::multiple_of && !is_positive(*v)) return fail(info, name, "multipleOf must be greater than 0");
     keyword& k = add(n, code, name);
     k.literal = v;
-    const bool small_integer = v->type() == kind::int64 && v->as_int64() >= -(1LL << 53) && v->as_int64() <= (1LL << 53);
-    if (v->type() == kind::double_ || small_integer) {
-      k.limit = v->as_double();
-      k.limit_is_double = true;
-    }
+    k.limit_is_double = exactly_a_double(*v, k.limit);
     return true;
+  }
+
+  // Whether the limit is exactly a double (`d`): any double, and the integers one holds
+  // (2^63 is one, 2^53 + 1 is not).
+  static bool exactly_a_double(const value& v, double& d) {
+    constexpr double two_to_63 = 9223372036854775808.0;
+    switch (v.type()) {
+      case kind::double_: d = v.as_double(); return true;
+      case kind::int64:
+        d = static_cast<double>(v.as_int64());
+        return d >= -two_to_63 && d < two_to_63 && static_cast<std::int64_t>(d) == v.as_int64();
+      case kind::uint64:
+        d = static_cast<double>(v.as_uint64());
+        return d < 2 * two_to_63 && static_cast<std::uint64_t>(d) == v.as_uint64();
+      default: return false;
+    }
   }
 
   bool count(node& n, const value& obj, const schema_info& info, op code, std::string_view name) {

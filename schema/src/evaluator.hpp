@@ -38,6 +38,14 @@ class evaluator {
   // The verdict-only walk's shortcuts (quick_checks), inline; then eval_keywords.
   bool eval(std::uint32_t n, const value& v, annotations* out);
   bool eval_keywords(std::uint32_t n, const value& v, annotations* out);
+  // eval(c.index, v, nullptr) of the verdict-only walk, from the resolved child.
+  bool eval_child(const child& c, const value& v);
+  // The verdict-only walk of a node that node::walks, at its depth and steps already
+  // counted (verdict_walk.cpp); items: an array's items from the first `from` under one schema.
+  bool walk(const node& nd, const value& v);
+  bool all_items(std::uint32_t n, std::span<const value> items);
+  bool all_tuples(const node& tuple, std::uint32_t levels, std::uint32_t n, std::span<const value> items);
+  bool all_by_eval(std::uint32_t n, std::span<const value> items);
   bool apply(const keyword& k, const value& v, annotations* out);
   // A subschema at the same instance location (in place) or below it.
   // Subschema i of k (k.nodes[i], at k.child_locations[i]) at the same instance location,
@@ -105,12 +113,19 @@ inline bool evaluator::eval(std::uint32_t n, const value& v, annotations* out) {
     // schema skipped still counts as the step and level it is in validate(), and where
     // one of them would reach a limit, validate()'s own path runs: the verdicts agree.
     const node& from = p_.nodes[n];
-    const node& nd = p_.nodes[from.direct];
-    const std::uint32_t levels = from.hops + (nd.keywords.empty() ? 0 : 1);
+    const node& nd = *from.target;
+    const std::uint32_t levels = from.levels;
     if (depth_ + levels <= max_evaluation_depth && steps_ + levels <= step_budget_) {
       if (nd.rest.empty()) {
         steps_ += levels;
         return passes_quick_checks(nd.quick, v);
+      }
+      if (nd.walks && !out) {
+        steps_ += levels;
+        depth_ += levels;
+        const bool ok = walk(nd, v);
+        depth_ -= levels;
+        return ok;
       }
       steps_ += from.hops;
       depth_ += from.hops;
@@ -120,6 +135,24 @@ inline bool evaluator::eval(std::uint32_t n, const value& v, annotations* out) {
     }
   }
   return eval_keywords(n, v, out);
+}
+
+inline bool evaluator::eval_child(const child& c, const value& v) {
+  const node& nd = *c.target;
+  if (depth_ + c.levels <= max_evaluation_depth && steps_ + c.levels <= step_budget_) {
+    if (nd.rest.empty()) {
+      steps_ += c.levels;
+      return passes_quick_checks(nd.quick, v);
+    }
+    if (nd.walks) {
+      steps_ += c.levels;
+      depth_ += c.levels;
+      const bool ok = walk(nd, v);
+      depth_ -= c.levels;
+      return ok;
+    }
+  }
+  return eval(c.index, v, nullptr);
 }
 
 inline bool evaluator::descend(std::uint32_t n, const keyword& k, std::size_t i, const value& v, annotations* out) {

@@ -6,6 +6,8 @@
 // the program as written, so its locations and messages do not change.
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "program.hpp"
 
@@ -60,6 +62,17 @@ void fuse_object_keywords(node& n) {
   required->fused = true;
 }
 
+// quick_checks' lower and upper as [low, high] in doubles, when both are finite doubles.
+void bounds_as_doubles(quick_checks& q) {
+  const auto usable = [](const keyword* k) { return !k || (k->limit_is_double && std::isfinite(k->limit)); };
+  q.bounds_are_doubles = usable(q.lower) && usable(q.upper);
+  q.numbers_as_doubles = q.bounds_are_doubles && (q.types & t_number);
+  if (!q.bounds_are_doubles) return;
+  const double inf = std::numeric_limits<double>::infinity();
+  if (q.lower) q.low = q.lower->code == op::exclusive_minimum ? std::nextafter(q.lower->limit, inf) : q.lower->limit;
+  if (q.upper) q.high = q.upper->code == op::exclusive_maximum ? std::nextafter(q.upper->limit, -inf) : q.upper->limit;
+}
+
 // The keywords quick_checks can hold (one of each), and the rest in their order.
 void summarize(const program& p, node& n) {
   quick_checks& q = n.quick;
@@ -93,6 +106,39 @@ void summarize(const program& p, node& n) {
     }
     n.rest.push_back(i);
   }
+  bounds_as_doubles(q);
+}
+
+// Whether the verdict-only walk can apply every keyword of rest itself: the assertions
+// (assertions.cpp, pure checks of the value) and the applicators that move into the
+// instance. The in-place ones (allOf, $ref beside other keywords...) and the annotation
+// gatherers stay with eval_keywords.
+bool walks(const node& n) {
+  if (n.collects || n.is_false || n.rest.empty()) return false;
+  return std::all_of(n.rest.begin(), n.rest.end(), [&](std::uint32_t i) {
+    switch (n.keywords[i].code) {
+      case op::all_of:
+      case op::any_of:
+      case op::one_of:
+      case op::not_:
+      case op::if_then_else:
+      case op::dependent_schemas:
+      case op::contains:
+      case op::ref:
+      case op::dynamic_ref:
+      case op::unevaluated_items:
+      case op::unevaluated_properties: return false;
+      default: return true;
+    }
+  });
+}
+
+// A walking schema whose rest is prefixItems of at most max_tuple schemas checked by
+// quick_checks alone.
+bool is_tuple(const program& p, const node& n) {
+  if (!n.walks || n.rest.size() != 1 || n.keywords[n.rest[0]].code != op::prefix_items) return false;
+  const keyword& k = n.keywords[n.rest[0]];
+  return k.nodes.size() <= max_tuple && std::all_of(k.nodes.begin(), k.nodes.end(), [&](std::uint32_t c) { return p.nodes[c].target->rest.empty(); });
 }
 
 }  // namespace
@@ -113,6 +159,20 @@ void prepare_fast_paths(program& p) {
     }
     fuse_object_keywords(n);
     summarize(p, n);
+    // The walk does not enter resources, which only $dynamicRef's scope would notice.
+    n.walks = !dynamic && walks(n);
+  }
+  for (node& n : p.nodes) {
+    n.target = &p.nodes[n.direct];
+    n.levels = n.hops + (n.target->keywords.empty() ? 0 : 1);
+  }
+  for (node& n : p.nodes) {
+    n.tuple = is_tuple(p, n);
+    for (keyword& k : n.keywords) {
+      for (const std::uint32_t c : k.nodes) {
+        k.children.push_back(c == no_node ? child{} : child{p.nodes[c].target, p.nodes[c].levels, c});
+      }
+    }
   }
 }
 

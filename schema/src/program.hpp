@@ -5,6 +5,8 @@
 // compiled RE2. Validation walks nodes and keywords; it looks nothing up by name.
 
 #include <cstdint>
+#include <cstring>
+#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -21,6 +23,7 @@ namespace ujson::schema::detail {
 struct store;
 
 inline constexpr std::uint32_t no_node = 0xFFFFFFFF;
+inline constexpr std::size_t max_tuple = 8;
 
 enum class op : std::uint8_t {
   type, const_, enum_, multiple_of, maximum, exclusive_maximum, minimum, exclusive_minimum,
@@ -39,22 +42,68 @@ enum type_bit : std::uint8_t {
   t_null = 1, t_boolean = 2, t_object = 4, t_array = 8, t_number = 16, t_string = 32, t_integer = 64,
 };
 
+// a == b without a call for the short names schemas use: two overlapping loads of 8 (or 4)
+// bytes cover 4 to 16 bytes, none past either string's end.
+inline bool same_text(std::string_view a, std::string_view b) noexcept {
+  const std::size_t n = a.size();
+  if (n != b.size()) return false;
+  if (n > 16) return std::memcmp(a.data(), b.data(), n) == 0;
+  const auto at = [](const char* p, auto word) {
+    std::memcpy(&word, p, sizeof word);
+    return word;
+  };
+  if (n >= 8) {
+    return at(a.data(), std::uint64_t{}) == at(b.data(), std::uint64_t{}) &&
+           at(a.data() + n - 8, std::uint64_t{}) == at(b.data() + n - 8, std::uint64_t{});
+  }
+  if (n >= 4) {
+    return at(a.data(), std::uint32_t{}) == at(b.data(), std::uint32_t{}) &&
+           at(a.data() + n - 4, std::uint32_t{}) == at(b.data() + n - 4, std::uint32_t{});
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
 // Names to subschemas: a linear scan while small, an open-addressing table beyond (one
 // multiply per lookup; looked up once per instance member, so it is on the hot path).
 class name_table {
  public:
   void add(std::string_view name, std::uint32_t slot);
   // The slot of `name`, or no_node.
-  std::uint32_t find(std::string_view name) const noexcept;
+  std::uint32_t find(std::string_view name) const noexcept {
+    const std::size_t i = index_of(name);
+    return i < names_.size() ? slots_[i] : no_node;
+  }
+  // find(), trying first the name after the one the previous call found (`hint`, 0 to
+  // begin): an object's members mostly come in the order the schema names them.
+  std::uint32_t find(std::string_view name, std::size_t& hint) const noexcept {
+    const std::size_t i = hint < names_.size() && same_text(names_[hint], name) ? hint : index_of(name);
+    if (i >= names_.size()) return no_node;
+    hint = i + 1;
+    return slots_[i];
+  }
   std::size_t size() const noexcept { return names_.size(); }
   std::string_view name(std::size_t i) const noexcept { return names_[i]; }
 
  private:
   void rehash();
+  std::size_t index_of(std::string_view name) const noexcept;  // names_.size(): absent
   std::vector<std::string_view> names_;
   std::vector<std::uint32_t> slots_;
   std::vector<std::uint32_t> table_;  // 1 + index into names_, 0 for empty; a power of two long
   unsigned shift_ = 64;
+};
+
+struct node;
+
+// A subschema as the verdict-only walk reaches it: the node its chain of $ref-only schemas
+// ends at and the levels that takes (node::target, node::levels), one load away; and its index.
+struct child {
+  const node* target = nullptr;
+  std::uint32_t levels = 0;
+  std::uint32_t index = no_node;
 };
 
 struct keyword {
@@ -63,6 +112,7 @@ struct keyword {
   std::string location;    // JSON Pointer of the keyword from its schema object: "/minimum"
 
   std::vector<std::uint32_t> nodes;          // subschemas, in the keyword's order
+  std::vector<child> children;               // nodes, resolved for the verdict-only walk
   std::vector<std::string> child_locations;  // each one's pointer from the schema object: "/allOf/0"
   name_table names;                          // properties, dependentSchemas: name -> index into nodes
   std::vector<std::string_view> required;    // required; dependentRequired: flattened, see spans
@@ -94,6 +144,13 @@ struct quick_checks {
   std::uint8_t types = 0xFF;  // type bits allowed (0: the false schema)
   const keyword* lower = nullptr;  // minimum or exclusiveMinimum
   const keyword* upper = nullptr;  // maximum or exclusiveMaximum
+  // lower and upper as one closed interval of doubles (an exclusive limit L as the next
+  // double past it: for a double x, x > L exactly when x >= that), when both are finite
+  // doubles or absent; then a double instance, or an integer within 2^53, needs two
+  // comparisons. Otherwise (a limit beyond a double, or a big instance) compare_numbers.
+  double low = -std::numeric_limits<double>::infinity(), high = std::numeric_limits<double>::infinity();
+  bool bounds_are_doubles = true;
+  bool numbers_as_doubles = true;  // bounds_are_doubles, and type allows any number
   std::uint64_t min_length = 0, max_length = UINT64_MAX;
   const regex* pattern = nullptr;
   std::uint64_t min_items = 0, max_items = UINT64_MAX;
@@ -113,6 +170,17 @@ struct node {
   std::uint32_t hops = 0;  // the $ref-only schemas on the way to direct
   quick_checks quick;
   std::vector<std::uint32_t> rest;
+  // The schema the chain ends at (&nodes[direct]) and the levels (steps) the chain and it
+  // take in validate(): hops, and one more when it has keywords.
+  const node* target = nullptr;
+  std::uint32_t levels = 0;
+  // Every keyword in rest can be applied by the verdict-only walk itself (verdict_walk.cpp):
+  // assertions, and applicators that move into the instance (items, properties...), none
+  // that needs annotations, the dynamic scope or a branch's verdict.
+  bool walks = false;
+  // A walking schema whose rest is prefixItems alone, of at most max_tuple subschemas whose
+  // targets quick_checks alone checks (a tuple of scalars: a GeoJSON position).
+  bool tuple = false;
 };
 
 struct resource {

@@ -156,6 +156,9 @@ std::optional<simple_pattern> simple_pattern::parse(std::string_view p) {
     out.atoms_.push_back(std::move(a));
   }
   if (!out.disjoint_continuations()) return std::nullopt;
+  for (atom& a : out.atoms_) {
+    for (unsigned c = 0; c < 256; ++c) a.takes[c] = a.has(static_cast<unsigned char>(c));
+  }
   return out;
 }
 
@@ -191,12 +194,9 @@ bool simple_pattern::search(std::string_view text) const noexcept {
       pos += len;
       continue;
     }
-    std::uint32_t count = 0;
-    while (count < a.max && pos < n && a.has(static_cast<unsigned char>(text[pos]))) {
-      ++pos;
-      ++count;
-    }
-    if (count < a.min) return false;
+    const std::size_t start = pos, end = n - pos > a.max ? pos + a.max : n;
+    while (pos < end && a.takes[static_cast<unsigned char>(text[pos])]) ++pos;
+    if (pos - start < a.min) return false;
   }
   return !anchored_end_ || pos == n;
 }

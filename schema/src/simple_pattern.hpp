@@ -7,6 +7,7 @@
 // alternatives, where a set with a variable count shares no character with what may come
 // right after it (so no match could need it to take fewer). Everything else stays with RE2.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -28,6 +29,8 @@ class simple_pattern {
     std::vector<std::string> words;   // a group of alternatives, all of one length (then set = their first characters)
     std::uint32_t min = 1, max = 1;
     bool has(unsigned char c) const noexcept { return c < 128 && ((set[c >> 6] >> (c & 63)) & 1); }
+    // has() of every byte, one load per character in search()'s runs (filled by parse).
+    std::array<bool, 256> takes{};
   };
   bool disjoint_continuations() const;
 

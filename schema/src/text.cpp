@@ -44,10 +44,10 @@ text_result validator::check_text(std::string_view json, const text_options& how
     r.decode_error = e;
     return r;
   }
-  if (!with_errors) {
-    r.valid = is_valid(doc.root());
-    return r;
-  }
+  // The verdict first, by is_valid's shortcuts: most documents pass, and only a failing one
+  // needs validate()'s walk with locations (the two agree on every verdict).
+  r.valid = is_valid(doc.root());
+  if (r.valid || !with_errors) return r;
   result full = validate(doc.root(), {.max_errors = how.max_errors});
   r.valid = full.valid;
   r.errors = std::move(full.errors);

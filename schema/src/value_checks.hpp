@@ -47,6 +47,7 @@ inline int compare_to_limit(const value& v, const keyword& k) {
 
 // quick_checks (fast_paths.cpp): a value's type and the bounds of its kind, in one switch.
 inline bool passes_quick_checks(const quick_checks& q, const value& v) {
+  if (v.type() == kind::double_ && q.numbers_as_doubles) return v.as_double() >= q.low && v.as_double() <= q.high;
   if (!has_type(q.types, v)) return false;
   switch (v.type()) {
     case kind::null:
@@ -62,10 +63,19 @@ inline bool passes_quick_checks(const quick_checks& q, const value& v) {
     }
     case kind::array: return v.size() >= q.min_items && v.size() <= q.max_items;
     case kind::object: return v.size() >= q.min_members && v.size() <= q.max_members;
-    default:
-      return (!q.lower || compare_to_limit(v, *q.lower) >= (q.lower->code == op::exclusive_minimum ? 1 : 0)) &&
-             (!q.upper || compare_to_limit(v, *q.upper) <= (q.upper->code == op::exclusive_maximum ? -1 : 0));
+    case kind::double_:
+      if (q.bounds_are_doubles) return v.as_double() >= q.low && v.as_double() <= q.high;
+      break;
+    case kind::int64:
+      if (q.bounds_are_doubles && v.as_int64() >= -(1LL << 53) && v.as_int64() <= (1LL << 53)) {
+        const double x = static_cast<double>(v.as_int64());
+        return x >= q.low && x <= q.high;
+      }
+      break;
+    default: break;
   }
+  return (!q.lower || compare_to_limit(v, *q.lower) >= (q.lower->code == op::exclusive_minimum ? 1 : 0)) &&
+         (!q.upper || compare_to_limit(v, *q.upper) <= (q.upper->code == op::exclusive_maximum ? -1 : 0));
 }
 
 }  // namespace ujson::schema::detail

@@ -1,6 +1,6 @@
-// is_valid takes shortcuts validate() does not (schema/src/fast_paths.cpp): $ref-only
-// schemas skipped, type and bounds checked at once, properties with its siblings in one
-// pass. The two must give one verdict everywhere, the limits included: each schema here is
+// is_valid takes shortcuts validate() does not (schema/src/fast_paths.cpp,
+// verdict_walk.cpp): $ref-only schemas skipped, type and bounds checked at once, properties
+// with its siblings in one pass, arrays of tuples of doubles in one loop. The two must give one verdict everywhere, the limits included: each schema here is
 // run on instances around max_evaluation_depth and against the fused keywords' edges.
 
 #include <gtest/gtest.h>
@@ -127,6 +127,138 @@ TEST(SchemaFastPath, DoubleLimitsKeepTheirEdges) {
   EXPECT_TRUE(verdict(v, "2.5"));
   EXPECT_FALSE(verdict(v, "2.5000000000000004"));
   EXPECT_FALSE(verdict(compiled(R"({"maximum": 2.5, "exclusiveMinimum": 2.5})"), "2.5"));
+}
+
+TEST(SchemaFastPath, IntegerLimitsComparedAsDoublesOnlyWhenExact) {
+  // 2^63 and -2^63 are doubles; 2^53 + 1 and 2^64 - 1 are not: those compare exactly. Then
+  // exclusive limits at 0, and a decimal multipleOf the walk applies after the interval.
+  struct row {
+    const char* items;  // the schema of each item
+    const char* instance;
+    bool valid;
+  };
+  for (const auto& [items, instance, valid] : std::vector<row>{
+           {R"({"type": "number", "exclusiveMaximum": 9223372036854775808})", "[9223372036854775807, 0.5, -1e300]", true},
+           {R"({"type": "number", "exclusiveMaximum": 9223372036854775808})", "[9223372036854775808]", false},
+           {R"({"type": "number", "exclusiveMaximum": 9223372036854775808})", "[9.223372036854775807e18]", false},
+           {R"({"type": "number", "exclusiveMaximum": 9223372036854775808})", "[1e400]", false},
+           {R"({"minimum": -9223372036854775808})", "[-9223372036854775808]", true},
+           {R"({"minimum": -9223372036854775808})", "[-9223372036854775809]", false},
+           {R"({"maximum": 9007199254740993})", "[9007199254740993, 9007199254740992.0]", true},
+           {R"({"maximum": 9007199254740993})", "[9007199254740994]", false},
+           {R"({"maximum": 18446744073709551615})", "[18446744073709551615]", true},
+           {R"({"maximum": 18446744073709551615})", "[18446744073709551616]", false},
+           {R"({"exclusiveMinimum": 0})", "[5e-324]", true},
+           {R"({"exclusiveMinimum": 0})", "[0.0]", false},
+           {R"({"exclusiveMinimum": 0})", "[-0.0]", false},
+           {R"({"type": "number", "minimum": 0, "maximum": 100, "multipleOf": 0.01})", "[0.07, 19.99, 100]", true},
+           {R"({"type": "number", "minimum": 0, "maximum": 100, "multipleOf": 0.01})", "[0.075]", false},
+           {R"({"type": "number", "minimum": 0, "maximum": 100, "multipleOf": 0.01})", "[100.01]", false},
+       }) {
+    EXPECT_EQ(verdict(compiled(std::string(R"({"items": )") + items + "}"), instance), valid) << items << " " << instance;
+  }
+}
+
+// canada's schema: rings of positions, each a pair of bounded numbers.
+constexpr const char* rings = R"({
+  "type": "array",
+  "items": {"$ref": "#/$defs/ring"},
+  "$defs": {
+    "ring": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/position"}},
+    "position": {"type": "array", "minItems": 2, "maxItems": 2,
+                 "prefixItems": [{"type": "number", "minimum": -180, "maximum": 180},
+                                 {"type": "number", "minimum": -90, "maximum": 90}]}
+  }
+})";
+
+TEST(SchemaFastPath, TuplesOfDoublesKeepEveryKeyword) {
+  const auto v = compiled(rings);
+  EXPECT_TRUE(verdict(v, "[[[1.5, 2.5], [-180.0, 90.0], [1, 2], [180, -90.0]]]"));
+  EXPECT_FALSE(verdict(v, "[[[1.5, 90.00000000000001]]]"));                 // the second bound
+  EXPECT_FALSE(verdict(v, "[[[1.5, 2.5], [-180.00000000000003, 0.0]]]"));  // the first, after a good one
+  EXPECT_FALSE(verdict(v, "[[[1.5, 2.5], [1.5]]]"));                        // minItems
+  EXPECT_FALSE(verdict(v, "[[[1.5, 2.5, 3.5]]]"));                          // maxItems
+  EXPECT_FALSE(verdict(v, R"([[[1.5, 2.5], [1.5, "2.5"]]])"));              // type
+  EXPECT_FALSE(verdict(v, R"([[[1.5, 2.5], {"0": 1.5, "1": 2.5}]])"));      // not an array
+  EXPECT_FALSE(verdict(v, "[[[9007199254740993, 0.0]]]"));                  // an integer beyond 2^53
+  EXPECT_FALSE(verdict(v, "[[[1e400, 0.0]]]"));                             // beyond a double
+  EXPECT_FALSE(verdict(v, "[[]]"));                                         // the ring's minItems
+
+  // Keywords beside prefixItems take the tuple out of the tight loop, and still apply.
+  const auto closed = compiled(R"({"items": {"prefixItems": [{"type": "number"}], "items": false}})");
+  EXPECT_TRUE(verdict(closed, "[[1.0], []]"));
+  EXPECT_FALSE(verdict(closed, "[[1.0], [1.0, 2.0]]"));
+  const auto unevaluated = compiled(R"({"items": {"prefixItems": [{"maximum": 10}], "unevaluatedItems": false}})");
+  EXPECT_TRUE(verdict(unevaluated, "[[1.0], [10]]"));
+  EXPECT_FALSE(verdict(unevaluated, "[[1.0, 2.0]]"));
+  const auto integers = compiled(R"({"items": {"prefixItems": [{"type": "integer", "maximum": 3}]}})");
+  EXPECT_TRUE(verdict(integers, "[[2.0], [3], [1, 5.5]]"));
+  EXPECT_FALSE(verdict(integers, "[[2.5]]"));
+  EXPECT_FALSE(verdict(integers, "[[3.0000000000000004]]"));
+  const auto unique = compiled(R"({"items": {"prefixItems": [{"type": "number"}, true], "uniqueItems": true}})");
+  EXPECT_TRUE(verdict(unique, "[[1.0, 2.0]]"));
+  EXPECT_FALSE(verdict(unique, "[[1.0, 1]]"));
+}
+
+TEST(SchemaFastPath, TuplesMeetTheLimitsAsValidateDoes) {
+  // A position reached through a chain of $ref-only schemas nearly as long as the depth
+  // limit: the tight loop must leave it to eval(), which reports the depth.
+  for (const int hops : {990, 995, 996, 997, 998, 1000}) {
+    SCOPED_TRACE(hops);
+    std::string defs = R"("d0": {"prefixItems": [{"maximum": 1}, {"maximum": 1}]})";
+    for (int i = 1; i <= hops; ++i) {
+      defs += ",\"d" + std::to_string(i) + "\": {\"$ref\": \"#/$defs/d" + std::to_string(i - 1) + "\"}";
+    }
+    const auto v = compiled(R"({"items": {"$ref": "#/$defs/d)" + std::to_string(hops) + R"("}, "$defs": {)" + defs + "}}");
+    verdict(v, "[[0.5, 0.5], [0.5, 0.5]]");
+    verdict(v, "[[0.5, 0.5], [0.5, 2.5]]");
+  }
+  // Enough positions that the steps pass the first budget (min_evaluation_budget) inside
+  // the loop, where validate() measures the instance and goes on.
+  std::string many = "[[";
+  for (int i = 0; i < 400'000; ++i) many += i == 0 ? "[1.5, 2.5]" : ",[1.5, 2.5]";
+  many += "]]";
+  EXPECT_TRUE(verdict(compiled(rings), many));
+  many.replace(many.size() - 12, 10, "[1.5, 95.0]");
+  EXPECT_FALSE(verdict(compiled(rings), many));
+}
+
+TEST(SchemaFastPath, MembersInAnyOrderFindTheirSchemas) {
+  // The name after the previous one is tried first; any other order must find the same.
+  for (const int names : {3, 12}) {  // a linear table, and a hashed one
+    SCOPED_TRACE(names);
+    std::string properties, required, forward = "{", backward = "{";
+    for (int i = 0; i < names; ++i) {
+      const std::string name = "\"p" + std::to_string(i) + "\"";
+      properties += (i ? "," : "") + name + ": {\"type\": \"integer\", \"maximum\": " + std::to_string(i) + "}";
+      if (i % 2 == 0) required += (i ? "," : "") + name;
+      forward += (i ? "," : "") + name + ": " + std::to_string(i);
+      backward += (i ? "," : "") + std::string("\"p") + std::to_string(names - 1 - i) + "\": " + std::to_string(names - 1 - i);
+    }
+    const auto v = compiled(R"({"properties": {)" + properties + R"(}, "required": [)" + required +
+                            R"(], "additionalProperties": false})");
+    EXPECT_TRUE(verdict(v, forward + "}"));
+    EXPECT_TRUE(verdict(v, backward + "}"));
+    EXPECT_FALSE(verdict(v, forward + R"(, "p": 0})"));                     // not a property
+    EXPECT_FALSE(verdict(v, R"({"p1": 1, "p2": 2, "p1": 1})"));             // p0 is required
+    EXPECT_FALSE(verdict(v, R"({"p0": 0, "p2": 2, "p1": 2})"));             // p1's maximum, out of order
+    EXPECT_FALSE(verdict(v, backward + R"(, "p0": 1})"));                    // the last p0 counts
+  }
+}
+
+TEST(SchemaFastPath, NamesDifferingInOneByteAreOtherNames) {
+  // Names are compared in overlapping words (4 to 16 bytes) or bytes: each length, each byte.
+  for (std::size_t length = 1; length <= 20; ++length) {
+    const std::string name(length, 'a');
+    const auto v = compiled(R"({"properties": {")" + name + R"(": true, "x": true}, "additionalProperties": false})");
+    EXPECT_TRUE(verdict(v, R"({")" + name + R"(": 1, "x": 2})"));
+    for (std::size_t i = 0; i < length; ++i) {
+      std::string other = name;
+      other[i] = 'b';
+      EXPECT_FALSE(verdict(v, R"({")" + other + R"(": 1})")) << other;
+    }
+    EXPECT_FALSE(verdict(v, R"({")" + name + R"(a": 1})"));
+  }
 }
 
 }  // namespace

@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
     const double parse_validate = per_second(min_time, repetitions, [&] {
       all_valid &= !reused.parse(instance) && validator->is_valid(reused.root());
     });
-    const ujson::schema::text_options reuse{.dom = &reused};
+    const ujson::schema::text_options reuse{.dom = &reused, .events = true};
     const bool streamed = validator->is_valid_text(instance, reuse).streamed;
     const double text = per_second(min_time, repetitions, [&] {
       all_valid &= validator->is_valid_text(instance, reuse).valid;

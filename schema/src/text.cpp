@@ -1,5 +1,6 @@
-// Instances as JSON text: the event path where the schema allows it, the DOM path for the
-// rest, for errors, and for whatever the events could not decide.
+// Instances as JSON text: the event path when asked for (text_options::events) and the
+// schema allows it, the DOM path for the rest, for errors, and for whatever the events
+// could not decide.
 
 #include <optional>
 
@@ -22,7 +23,7 @@ text_result validator::validate_text(std::string_view json, const text_options& 
 
 text_result validator::check_text(std::string_view json, const text_options& how, bool with_errors) const {
   text_result r;
-  if (checks_events()) {
+  if (how.events && checks_events() && how.decode.duplicate_keys != duplicate_keys::reject) {
     // One per thread, so that its stacks keep their capacity from one instance to the next.
     thread_local detail::event_validator events;
     events.reset(*events_);

@@ -84,9 +84,12 @@ inline void check_text(const schema::validator& v, std::string_view text, const 
                        std::size_t max_errors) {
   document doc(decode);
   const error parsed = doc.parse(text);
-  const schema::text_result quick = v.is_valid_text(text, {.decode = decode});
-  const schema::text_result full = v.validate_text(text, {.decode = decode, .max_errors = max_errors});
-  for (const schema::text_result* r : {&quick, &full}) {
+  const schema::text_result quick = v.is_valid_text(text, {.decode = decode, .events = true});
+  const schema::text_result full = v.validate_text(text, {.decode = decode, .max_errors = max_errors, .events = true});
+  const schema::text_result plain = v.is_valid_text(text, {.decode = decode});  // the DOM path
+  UJSON_FUZZ_CHECK(!plain.streamed);
+  UJSON_FUZZ_CHECK(plain.valid == quick.valid);
+  for (const schema::text_result* r : {&quick, &full, &plain}) {
     UJSON_FUZZ_CHECK(r->decode_error.code == parsed.code);
     UJSON_FUZZ_CHECK(r->decode_error.offset == parsed.offset);
     if (parsed) UJSON_FUZZ_CHECK(!r->valid && r->errors.empty());

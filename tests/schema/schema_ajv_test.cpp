@@ -5,7 +5,7 @@
 // if/then/else...) and instances from the same small universe of names and values, so that
 // verdicts fall both ways. ajv judges the whole file in one node process
 // (tests/schema/node/ajv_oracle.mjs); every verdict of is_valid(), validate() and
-// is_valid_text() (the decoder's events where the schema allows) must equal ajv's, and the
+// is_valid_text() on the decoder's events (where the schema allows) must equal ajv's, and the
 // CLI's exit codes and lines (`ujson validate --schema`) must agree for a share of the
 // schemas. The suite's own tests are the specification's; these are the cases nobody picked.
 //
@@ -299,7 +299,7 @@ void expect_ajv_verdicts(std::uint32_t seed, bool draft7) {
       ASSERT_FALSE(doc.parse(text)) << text;
       mine_fast.push_back(v->is_valid(doc.root()));
       mine_full.push_back(v->validate(doc.root()).valid);
-      const ujson::schema::text_result t = v->is_valid_text(text);
+      const ujson::schema::text_result t = v->is_valid_text(text, {.events = true});
       ASSERT_FALSE(t.decode_error) << text;
       mine_text.push_back(t.valid);
       streamed += t.streamed ? 1 : 0;

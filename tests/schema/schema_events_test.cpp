@@ -20,6 +20,9 @@ using namespace suite_files;
 using ujson::schema::text_result;
 using ujson::schema::validator;
 
+// The event path is asked for (text_options::events); without it the text goes to the DOM.
+const ujson::schema::text_options on_events{.events = true};
+
 struct tally {
   std::size_t tests = 0, streamed = 0;
 };
@@ -45,14 +48,14 @@ void run_file(const suite_file& f, tally& t) {
       std::string instance;
       ASSERT_EQ(ujson::encode(test["data"], instance), ujson::errc::ok);
       const bool dom = v->is_valid(test["data"]);
-      const text_result quick = v->is_valid_text(instance);
+      const text_result quick = v->is_valid_text(instance, on_events);
       ASSERT_FALSE(quick.decode_error) << where;
       EXPECT_EQ(quick.valid, dom) << where << ": the event path and the DOM path disagree on " << instance;
       if (!f.name.starts_with("optional/")) {
         EXPECT_EQ(quick.valid, test["valid"].as_bool()) << where;
       }
       EXPECT_EQ(quick.streamed, v->checks_events()) << where;
-      const text_result full = v->validate_text(instance, {.max_errors = 5});
+      const text_result full = v->validate_text(instance, {.max_errors = 5, .events = true});
       const ujson::schema::result errors = v->validate(test["data"], {.max_errors = 5});
       EXPECT_EQ(full.valid, errors.valid) << where;
       ASSERT_EQ(full.errors.size(), errors.errors.size()) << where;
@@ -88,7 +91,7 @@ validator compiled(std::string_view schema) {
 
 // The verdict on events, checked to have been made there and to be the DOM path's.
 bool streamed_verdict(const validator& v, std::string_view text) {
-  const text_result r = v.is_valid_text(text);
+  const text_result r = v.is_valid_text(text, on_events);
   EXPECT_FALSE(r.decode_error) << text;
   EXPECT_TRUE(r.streamed) << text;
   ujson::document doc;
@@ -134,12 +137,12 @@ TEST(EventsNumbers, DecimalsAndMultipleOf) {
 TEST(EventsDuplicateKeys, TheDecodeOptionsDecideAsOnTheDom) {
   const validator v = compiled(R"({"properties": {"a": {"type": "integer"}}, "maxProperties": 1})");
   for (const std::string_view text : {R"({"a": "x", "a": 1})", R"({"\u0061": "x", "a": 1})"}) {
-    const text_result last = v.is_valid_text(text);
+    const text_result last = v.is_valid_text(text, on_events);
     EXPECT_TRUE(last.valid) << text;  // json.loads: {"a": 1}
     EXPECT_FALSE(last.streamed);
-    const text_result first = v.is_valid_text(text, {.decode = {.duplicate_keys = ujson::duplicate_keys::keep_first}});
+    const text_result first = v.is_valid_text(text, {.decode = {.duplicate_keys = ujson::duplicate_keys::keep_first}, .events = true});
     EXPECT_FALSE(first.valid) << text;
-    const text_result reject = v.validate_text(text, {.decode = {.duplicate_keys = ujson::duplicate_keys::reject}});
+    const text_result reject = v.validate_text(text, {.decode = {.duplicate_keys = ujson::duplicate_keys::reject}, .events = true});
     EXPECT_EQ(reject.decode_error.code, ujson::errc::duplicate_key) << text;
     EXPECT_FALSE(reject.valid);
     EXPECT_TRUE(reject.errors.empty());
@@ -147,7 +150,7 @@ TEST(EventsDuplicateKeys, TheDecodeOptionsDecideAsOnTheDom) {
   // Past the small-object scan: twelve members, the repeat far from the first.
   const std::string wide = R"({"b0":0,"b1":1,"b2":2,"b3":3,"a":"x","b4":4,"b5":5,"b6":6,"b7":7,"b8":8,"b9":9,"a":1})";
   const validator open = compiled(R"({"properties": {"a": {"type": "integer"}}})");
-  EXPECT_TRUE(open.is_valid_text(wide).valid);
+  EXPECT_TRUE(open.is_valid_text(wide, on_events).valid);
   // Where no schema looks at the members, a repeated key changes nothing: still on events.
   const validator any_object = compiled(R"({"type": "object"})");
   EXPECT_TRUE(streamed_verdict(any_object, wide));
@@ -161,12 +164,12 @@ TEST(EventsDuplicateKeys, ManyKeysSortedAtTheEnd) {
                                        "properties": {"k1": {"type": "string"}}})");
   // k1 is 1 (not a string) until a later k1 replaces it, as json.loads keeps the last.
   const std::string repeated = wide + R"("k1":"one"})";
-  const text_result last = needs.is_valid_text(repeated);
+  const text_result last = needs.is_valid_text(repeated, on_events);
   EXPECT_FALSE(last.streamed);
   EXPECT_FALSE(last.valid);  // k7 present, k100 absent
   const validator only_k1 = compiled(R"({"properties": {"k1": {"type": "string"}}})");
-  EXPECT_TRUE(only_k1.is_valid_text(repeated).valid);
-  EXPECT_FALSE(only_k1.is_valid_text(repeated).streamed);
+  EXPECT_TRUE(only_k1.is_valid_text(repeated, on_events).valid);
+  EXPECT_FALSE(only_k1.is_valid_text(repeated, on_events).streamed);
   const std::string plain = wide + R"("k100":0})";
   const validator both = compiled(R"({"dependentRequired": {"k5": ["k99"], "k7": ["k100"]}})");
   EXPECT_TRUE(streamed_verdict(both, plain));
@@ -189,12 +192,12 @@ TEST(EventsDepth, TheDecoderLimitAndTheEvaluationLimitAsOnTheDom) {
   const auto arrays = [](std::size_t n) { return std::string(n, '[') + std::string(n, ']'); };
   EXPECT_TRUE(streamed_verdict(nested, arrays(200)));
   // Beyond the decoder's max_depth (1024): not JSON to either path.
-  const text_result deep = nested.is_valid_text(arrays(1100));
+  const text_result deep = nested.is_valid_text(arrays(1100), on_events);
   EXPECT_EQ(deep.decode_error.code, ujson::errc::depth_exceeded);
   EXPECT_EQ(deep.decode_error.offset, 1024u);
   // Within a raised max_depth but past max_evaluation_depth (1000 applications): the DOM
   // path fails it, and the event path leaves it to the DOM.
-  const ujson::schema::text_options deeper{.decode = {.max_depth = 3000}};
+  const ujson::schema::text_options deeper{.decode = {.max_depth = 3000}, .events = true};
   const text_result r = nested.validate_text(arrays(1200), deeper);
   EXPECT_FALSE(r.decode_error);
   EXPECT_FALSE(r.valid);
@@ -205,15 +208,15 @@ TEST(EventsDepth, TheDecoderLimitAndTheEvaluationLimitAsOnTheDom) {
 
 TEST(EventsNotJson, TheDecodersErrorNotAVerdict) {
   const validator v = compiled(R"({"type": "array"})");
-  const text_result r = v.validate_text("[1,\n 2");
+  const text_result r = v.validate_text("[1,\n 2", on_events);
   EXPECT_EQ(r.decode_error.code, ujson::errc::unexpected_end);
   EXPECT_EQ(r.decode_error.offset, 6u);
   EXPECT_EQ(r.decode_error.line, 2u);
   EXPECT_EQ(r.decode_error.column, 3u);
   EXPECT_FALSE(r.valid);
   EXPECT_TRUE(r.errors.empty());
-  EXPECT_EQ(v.is_valid_text("[1] x").decode_error.code, ujson::errc::trailing_characters);
-  EXPECT_EQ(v.is_valid_text("").decode_error.code, ujson::errc::empty_input);
+  EXPECT_EQ(v.is_valid_text("[1] x", on_events).decode_error.code, ujson::errc::trailing_characters);
+  EXPECT_EQ(v.is_valid_text("", on_events).decode_error.code, ujson::errc::empty_input);
 }
 
 TEST(EventsKeywords, MembersItemsAndBranchesAsTheyArrive) {
@@ -243,8 +246,8 @@ TEST(EventsKeywords, MembersItemsAndBranchesAsTheyArrive) {
   // Whole-value keywords: the DOM decides, with the same answers.
   const validator unique = compiled(R"({"uniqueItems": true})");
   EXPECT_FALSE(unique.checks_events());
-  EXPECT_FALSE(unique.is_valid_text("[1, 1.0]").valid);
-  EXPECT_TRUE(unique.is_valid_text("[1, 2]").valid);
+  EXPECT_FALSE(unique.is_valid_text("[1, 1.0]", on_events).valid);
+  EXPECT_TRUE(unique.is_valid_text("[1, 2]", on_events).valid);
 }
 
 }  // namespace

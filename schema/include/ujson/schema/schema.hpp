@@ -86,6 +86,14 @@ struct text_options {
   // Where the DOM path parses the instance (its arena reused; made with `decode`'s
   // options); nullptr: a document of the call's own.
   ujson::document* dom = nullptr;
+  // Check the instance on the decoder's events where the schema allows (checks_events()),
+  // building no DOM: memory stays flat however large the instance. Off by default, since
+  // it measured slower than parsing into a DOM and running is_valid() on every workload of
+  // make bench's schema table (bench/results/schema.md: twitter 0.72x, canada 0.52x), and
+  // ujsond's load rows fell below their bars with it. Never taken under
+  // duplicate_keys::reject, whose error only the parse gives (keys the schema does not
+  // read are not kept on events).
+  bool events = false;
 };
 
 struct text_result {
@@ -112,9 +120,9 @@ class validator {
   result validate(const value& instance, const validate_options& how = {}) const;
   schema::dialect dialect() const noexcept;
 
-  // An instance as JSON text, checked as the decoder reads it when the schema allows
-  // (checks_events()), otherwise parsed into a DOM and checked there; the verdicts are
-  // is_valid()'s. Where the events cannot decide (a duplicate key, which the DOM resolves
+  // An instance as JSON text: parsed into a DOM (how.dom, or one of the call's own) and
+  // checked there, or with how.events checked as the decoder reads it when the schema
+  // allows (checks_events()); the verdicts are is_valid()'s either way. Where the events cannot decide (a duplicate key, which the DOM resolves
   // by the decode options; a validation near the limits above) the DOM path decides.
   text_result is_valid_text(std::string_view json, const text_options& how = {}) const;
   // The same, with validate()'s errors when invalid (found on the DOM: same as validate()).

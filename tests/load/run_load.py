@@ -143,9 +143,12 @@ def start_nginx(tmp):
 
 
 def wrk(port, workload, path, duration):
+    script = SCRIPTS / f"{workload}.lua"
+    if not script.exists():  # wrk would send GETs without a body and count every 405
+        raise SystemExit(f"load: no wrk script {script} for workload {workload} (tests/load/wrk/<workload>.lua)")
     env = dict(os.environ, UJSON_LOAD_PATH=path, UJSON_LOAD_BODIES=str(BODIES), UJSON_LOAD_SCRIPTS=str(SCRIPTS))
     cmd = ["taskset", "-c", CLIENT_CPU, "wrk", "-t1", f"-c{CONNECTIONS}", f"-d{duration}s", "--timeout", "10s",
-           "-s", str(SCRIPTS / f"{workload}.lua"), f"http://127.0.0.1:{port}{path}"]
+           "-s", str(script), f"http://127.0.0.1:{port}{path}"]
     out = subprocess.run(cmd, env=env, cwd=ROOT, capture_output=True, text=True, check=True).stdout
     line = [l for l in out.splitlines() if l.startswith('{"requests"')]
     if not line:

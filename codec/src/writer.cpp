@@ -307,6 +307,20 @@ errc writer::write_string(std::string_view s) {
 // A run of non-ASCII text, sequence by sequence, without going back to the block scan
 // between characters (words of Arabic or CJK text are such runs).
 const char* writer::put_non_ascii(const char* p, const char* end, char*& out) const {
+  if (options_.ensure_ascii) {
+    // Runs of two-byte sequences (U+0080..U+07FF: Arabic, Cyrillic, Greek, Hebrew, accented
+    // Latin) are what escaped non-ASCII text is mostly made of. A lead byte C2..DF and a
+    // continuation byte are the whole of UTF-8's rule for them, so they are checked and
+    // decoded here without the general sequence reader.
+    while (end - p >= 2) {
+      const auto lead = static_cast<unsigned char>(p[0]);
+      const auto next = static_cast<unsigned char>(p[1]);
+      if (lead < 0xC2 || lead > 0xDF || (next & 0xC0) != 0x80) break;
+      out = write_u_escape(out, (static_cast<std::uint32_t>(lead & 0x1F) << 6) | (next & 0x3F));
+      p += 2;
+    }
+    if (p == end || static_cast<unsigned char>(*p) < 0x80) return p;
+  }
   do {
     const std::size_t n = detail::utf8_sequence_length(p, end, options_.allow_lone_surrogates);
     if (n == 0) return nullptr;

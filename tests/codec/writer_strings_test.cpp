@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -196,6 +198,23 @@ TEST(WriterStrings, LongStringsWithManyEscapes) {
   EXPECT_EQ(str(plain), "\"" + plain + "\"");
 }
 
+// Under ensure_ascii, runs of two-byte sequences take a path of their own: every code point
+// U+0080..U+07FF, in one run, between ASCII and beside three- and four-byte ones.
+TEST(WriterStrings, EveryTwoByteCodePointEscaped) {
+  std::string run, expected = "\"";
+  for (std::uint32_t cp = 0x80; cp < 0x800; ++cp) {
+    run += static_cast<char>(0xC0 | (cp >> 6));
+    run += static_cast<char>(0x80 | (cp & 0x3F));
+    char escape[8];
+    std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(cp));
+    expected += escape;
+  }
+  expected += "\"";
+  EXPECT_EQ(str(run), expected);
+  EXPECT_EQ(str("a" + run.substr(0, 4) + "b\xe2\x82\xac" + run.substr(4, 2) + "\xf0\x9f\x98\x80"),
+            "\"a\\u0080\\u0081b\\u20ac\\u0082\\ud83d\\ude00\"");
+}
+
 TEST(WriterStrings, InvalidUtf8IsRejected) {
   const std::vector<std::string> bad = {
       "\xff",                  // never valid
@@ -214,6 +233,9 @@ TEST(WriterStrings, InvalidUtf8IsRejected) {
       "\xf5\x80\x80\x80",      // F5 lead byte
       "\xf8\x88\x80\x80\x80",  // five-byte form
       "ok\xe9",                // Latin-1, not UTF-8
+      "\xd8\xa8\xc3",          // a two-byte run, then a truncated one
+      "\xd8\xa8\xc0\x80",      // a two-byte run, then an overlong one
+      "\xd8\xa8\xd8\x28",      // a two-byte run, then a bad continuation
   };
   for (const std::string& s : bad) {
     for (bool ascii : {true, false}) {

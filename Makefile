@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 FUZZ_SECONDS ?= 60
 # make test's fuzzing is a smoke run (every fuzzer starts, replays its seeds, runs a little);
 # make fuzz is where fuzzers run long.
-TEST_FUZZ_SECONDS ?= 2
+TEST_FUZZ_SECONDS ?= 1
 
 # The container image: built and run by docker when its daemon answers, else by podman
 # (scripts/image-engine). The PODMAN_* flags are added for podman only; these defaults are

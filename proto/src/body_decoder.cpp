@@ -23,6 +23,14 @@ constexpr int zstd_window_log_max = 23;
 
 enum class decode_result { ok, too_large, bad };
 
+// More room for a decoded body (doubled, at most limit + 1 in all); false when it already
+// has that much, so that what needs more is over the limit.
+bool grow(body_bytes& out, std::size_t limit) {
+  if (out.capacity() > limit) return false;
+  out.reserve(std::min(limit + 1, std::max(first_capacity, out.capacity() * 2)));
+  return true;
+}
+
 class body_error_category final : public boost::system::error_category {
  public:
   const char* name() const noexcept override { return "ujson.body"; }
@@ -160,18 +168,14 @@ class inflate_stage final : public body_decoder::stage {
       out.reserve(std::min(limit + 1, start + std::max(hint, std::size_t{1})));
     }
     while (left > 0) {
-      if (out.capacity() == out.size()) {
-        if (out.capacity() > limit) return decode_result::too_large;
-        out.reserve(std::min(limit + 1, std::max(first_capacity, out.capacity() * 2)));
-      }
+      if (out.capacity() == out.size() && !grow(out, limit)) return decode_result::too_large;
       std::size_t used = 0, produced = 0;
       auto* to = reinterpret_cast<unsigned char*>(out.data()) + out.size();
       const std::size_t room = out.capacity() - out.size();
       const libdeflate_result r = gzip_ ? libdeflate_gzip_decompress_ex(d_, in, left, to, room, &used, &produced)
                                         : libdeflate_zlib_decompress_ex(d_, in, left, to, room, &used, &produced);
       if (r == LIBDEFLATE_INSUFFICIENT_SPACE) {
-        if (out.capacity() > limit) return decode_result::too_large;
-        out.reserve(std::min(limit + 1, std::max(first_capacity, out.capacity() * 2)));
+        if (!grow(out, limit)) return decode_result::too_large;
         continue;  // this member again, with more room
       }
       if (r != LIBDEFLATE_SUCCESS || (!gzip_ && used != left)) {
@@ -191,10 +195,7 @@ class inflate_stage final : public body_decoder::stage {
     const auto* in = reinterpret_cast<const unsigned char*>(coded_.data());
     std::size_t left = coded_.size();
     for (;;) {
-      if (out.capacity() == out.size()) {
-        if (out.capacity() > limit) return decode_result::too_large;
-        out.reserve(std::min(limit + 1, std::max(first_capacity, out.capacity() * 2)));
-      }
+      if (out.capacity() == out.size() && !grow(out, limit)) return decode_result::too_large;
       auto* to = reinterpret_cast<unsigned char*>(out.data()) + out.size();
       std::size_t room = out.capacity() - out.size();
       const std::size_t offered = room, before = left;

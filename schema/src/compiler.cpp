@@ -549,6 +549,7 @@ std::shared_ptr<const program> compile_program(std::shared_ptr<const store> regi
   compiler c(*registry, *p, problem);
   if (!c.compile_entry(uri)) return nullptr;
   prepare_fast_paths(*p);
+  build_verdict_plans(*p);
   return p;
 }
 

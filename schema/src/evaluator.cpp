@@ -46,6 +46,7 @@ std::uint64_t count_values(const value& root) {
 bool evaluator::run(const value& instance) {
   root_ = &instance;
   step_budget_ = min_evaluation_budget;
+  if (!paths_ && p_.plan_entry) return check_one(*p_.plan_entry, instance);
   const bool ok = eval(p_.entry, instance, nullptr);
   return ok && !too_deep_;
 }
@@ -371,13 +372,14 @@ bool evaluator::object_applicator(const keyword& k, const value& v, annotations*
 
 bool evaluator::properties_at_once(const keyword& k, std::span<const member> members, annotations* out) {
   const keyword* additional = k.additional != 0 ? &k + k.additional : nullptr;
+  if (!out) return properties_walk(k, additional, members);
   std::uint64_t required = 0;
   std::size_t hint = 0;
   for (std::size_t j = 0; j < members.size(); ++j) {
     const std::uint32_t slot = k.names.find(members[j].key.as_string(), hint);
-    if (out && (slot != no_node || additional)) out->mark(j, members.size());
+    if (slot != no_node || additional) out->mark(j, members.size());
     if (slot != no_node) {
-      if (!k.required_bits.empty()) required |= k.required_bits[slot];
+      required |= k.required_bits[slot];
       if (!eval_child(k.children[slot], members[j].val)) return false;
     } else if (additional && !eval_child(additional->children[0], members[j].val)) {
       return false;

@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "program.hpp"
+#include "value_checks.hpp"
 
 namespace ujson::schema::detail {
 namespace {
@@ -47,6 +48,7 @@ void fuse_object_keywords(node& n) {
     properties->additional = static_cast<std::uint32_t>(additional - properties);
     additional->fused = true;
   }
+  properties->required_bits.assign(properties->nodes.size(), 0);
   keyword* required = find(op::required);
   if (!required || required->required.size() > 64) return;
   std::vector<std::uint64_t> bits(properties->nodes.size(), 0);
@@ -71,6 +73,47 @@ void bounds_as_doubles(quick_checks& q) {
   const double inf = std::numeric_limits<double>::infinity();
   if (q.lower) q.low = q.lower->code == op::exclusive_minimum ? std::nextafter(q.lower->limit, inf) : q.lower->limit;
   if (q.upper) q.high = q.upper->code == op::exclusive_maximum ? std::nextafter(q.upper->limit, -inf) : q.upper->limit;
+}
+
+// The kinds passes_quick_checks settles inline (quick_checks::fast_kinds), and the bounds
+// of an int64 instance as integers: an integer x is >= a limit L exactly when x >= ceil(L),
+// > L exactly when x >= floor(L) + 1 (and so for the upper bound), whatever x's magnitude.
+void fast_kinds(quick_checks& q) {
+  const auto bit = [](kind k) { return static_cast<std::uint16_t>(1U << static_cast<unsigned>(k)); };
+  const bool numbers = q.types & t_number, integers = numbers || (q.types & t_integer);
+  const bool bounded = q.lower || q.upper;
+  std::uint16_t fast = 0;
+  if (q.types & t_null) fast |= bit(kind::null);
+  if (q.types & t_boolean) fast |= bit(kind::boolean);
+  if ((q.types & t_string) && q.min_length == 0 && q.max_length == UINT64_MAX && !q.pattern) fast |= bit(kind::string);
+  if (q.types & t_array) fast |= bit(kind::array);
+  if (q.types & t_object) fast |= bit(kind::object);
+  if (numbers && q.bounds_are_doubles) fast |= bit(kind::double_);
+  if (integers && !bounded) fast |= bit(kind::uint64);
+  if (numbers && !bounded) fast |= bit(kind::big_number);
+  // 2^63 as a double: the first double past every int64.
+  constexpr double two63 = 9223372036854775808.0;
+  if (integers && q.bounds_are_doubles) {
+    bool none = false;
+    if (q.lower) {
+      const double l = q.lower->limit;
+      const double first = q.lower->code == op::exclusive_minimum ? std::floor(l) + 1 : std::ceil(l);
+      if (first >= two63) none = true;
+      else if (first > -two63) q.int_low = static_cast<std::int64_t>(first);
+    }
+    if (q.upper) {
+      const double u = q.upper->limit;
+      const double last = q.upper->code == op::exclusive_maximum ? std::ceil(u) - 1 : std::floor(u);
+      if (last < -two63) none = true;
+      else if (last < two63) q.int_high = static_cast<std::int64_t>(last);
+    }
+    if (none) {
+      q.int_low = INT64_MAX;
+      q.int_high = INT64_MIN;
+    }
+    fast |= bit(kind::int64);
+  }
+  q.fast_kinds = fast;
 }
 
 // The keywords quick_checks can hold (one of each), and the rest in their order.
@@ -107,6 +150,7 @@ void summarize(const program& p, node& n) {
     n.rest.push_back(i);
   }
   bounds_as_doubles(q);
+  fast_kinds(q);
 }
 
 // Whether the verdict-only walk can apply every keyword of rest itself: the assertions
@@ -171,9 +215,43 @@ void prepare_fast_paths(program& p) {
     for (keyword& k : n.keywords) {
       for (const std::uint32_t c : k.nodes) {
         k.children.push_back(c == no_node ? child{} : child{p.nodes[c].target, p.nodes[c].levels, c});
+        if (c != no_node) k.most_levels = std::max(k.most_levels, p.nodes[c].levels);
       }
     }
   }
 }
+
+bool passes_all_quick_checks(const quick_checks& q, const value& v) {
+  if (v.type() == kind::double_ && q.numbers_as_doubles) return v.as_double() >= q.low && v.as_double() <= q.high;
+  if (!has_type(q.types, v)) return false;
+  switch (v.type()) {
+    case kind::null:
+    case kind::boolean: return true;
+    case kind::string: {
+      const std::string_view s = v.as_string();
+      // Code points are counted only when the byte length cannot decide (see max_length).
+      if (s.size() > q.max_length || s.size() / 4 < q.min_length) {
+        const std::size_t n = code_points(s);
+        if (n < q.min_length || n > q.max_length) return false;
+      }
+      return !q.pattern || q.pattern->search(s);
+    }
+    case kind::array: return v.size() >= q.min_items && v.size() <= q.max_items;
+    case kind::object: return v.size() >= q.min_members && v.size() <= q.max_members;
+    case kind::double_:
+      if (q.bounds_are_doubles) return v.as_double() >= q.low && v.as_double() <= q.high;
+      break;
+    case kind::int64:
+      if (q.bounds_are_doubles && v.as_int64() >= -(1LL << 53) && v.as_int64() <= (1LL << 53)) {
+        const double x = static_cast<double>(v.as_int64());
+        return x >= q.low && x <= q.high;
+      }
+      break;
+    default: break;
+  }
+  return (!q.lower || compare_to_limit(v, *q.lower) >= (q.lower->code == op::exclusive_minimum ? 1 : 0)) &&
+         (!q.upper || compare_to_limit(v, *q.upper) <= (q.upper->code == op::exclusive_maximum ? -1 : 0));
+}
+
 
 }  // namespace ujson::schema::detail

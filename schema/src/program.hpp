@@ -133,8 +133,9 @@ struct keyword {
   // `properties` then also applies its sibling additionalProperties (at this offset in the
   // node's keywords; 0: none) and sets the bits of the required names it meets.
   std::uint32_t additional = 0;
-  std::vector<std::uint64_t> required_bits;  // per slot of names; empty: required is checked on its own
+  std::vector<std::uint64_t> required_bits;  // per slot of names (0 when required is checked on its own)
   std::uint64_t required_mask = 0;
+  std::uint32_t most_levels = 0;             // the most levels of any of children
   bool fused = false;                        // required, additionalProperties: done by properties
 };
 
@@ -155,6 +156,11 @@ struct quick_checks {
   const regex* pattern = nullptr;
   std::uint64_t min_items = 0, max_items = UINT64_MAX;
   std::uint64_t min_members = 0, max_members = UINT64_MAX;
+  // Kinds (bit 1 << kind) whose check needs at most low/high, int_low/int_high or the
+  // item and member counts: the type takes them outright, and a string has no length or
+  // pattern to check. A double under `integer` alone, or a bound beyond a double, is not.
+  std::uint16_t fast_kinds = 0;
+  std::int64_t int_low = INT64_MIN, int_high = INT64_MAX;  // the bounds, for an int64
 };
 
 struct node {
@@ -183,6 +189,32 @@ struct node {
   bool tuple = false;
 };
 
+// The verdict-only walk of a program whose every schema reachable from the entry only
+// asserts and moves into the instance, with no cycle among them (verdict_plan.cpp): no
+// schema can then apply more often, or nest deeper, than the limits of validate() allow,
+// so the walk keeps no count of steps or depth. One plan per such schema.
+struct plan {
+  const quick_checks* quick = nullptr;
+  bool leaf = false;  // quick alone decides
+  // Objects: properties (its names, and the bits of the required names it holds) with a
+  // plan per slot; additionalProperties fused with it, or alone; propertyNames.
+  const keyword* properties = nullptr;
+  std::vector<const plan*> by_slot;
+  const plan* additional = nullptr;
+  const plan* property_names = nullptr;
+  // Arrays: prefixItems, then items from items_from.
+  std::vector<const plan*> prefix;
+  const plan* items = nullptr;
+  std::uint32_t items_from = 0;
+  // A tuple of at most max_tuple numbers that quick_checks alone checks, each within
+  // [low, high] as doubles: a GeoJSON position in a few comparisons.
+  bool doubles_tuple = false;
+  double low[max_tuple] = {}, high[max_tuple] = {};
+  // Everything else, keyword by keyword through the evaluator: assertions (enum, uniqueItems,
+  // required beyond properties' names...) and patternProperties.
+  std::vector<const keyword*> rest;
+};
+
 struct resource {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> dynamic_anchors;  // (name id, node)
 };
@@ -195,11 +227,17 @@ struct program {
   schema::dialect dialect = schema::dialect::draft2020_12;
   bool assert_formats = false;
   std::uint32_t entry = 0;
+  // Filled by build_verdict_plans when the whole program qualifies (see plan); indexed as nodes.
+  std::vector<plan> plans;
+  const plan* plan_entry = nullptr;
 };
 
 // Sets the fields the verdict-only walk uses (node::direct, quick, rest, the fused object
 // keywords) once every node is built.
 void prepare_fast_paths(program& p);
+
+// Builds program::plans when every schema the entry reaches qualifies (after prepare_fast_paths).
+void build_verdict_plans(program& p);
 
 // Builds the program of the schema at `uri` (absolute), or says why it cannot.
 std::shared_ptr<const program> compile_program(std::shared_ptr<const store> registry, std::string_view uri,

@@ -45,37 +45,21 @@ inline int compare_to_limit(const value& v, const keyword& k) {
   return compare_numbers(v, *k.literal);
 }
 
-// quick_checks (fast_paths.cpp): a value's type and the bounds of its kind, in one switch.
+// quick_checks (fast_paths.cpp) in full: a value's type and the bounds of its kind.
+bool passes_all_quick_checks(const quick_checks& q, const value& v);
+
+// quick_checks, inline where the walk calls it once per value: a kind in q.fast_kinds needs
+// at most a pair of comparisons; any other goes the whole way.
 inline bool passes_quick_checks(const quick_checks& q, const value& v) {
-  if (v.type() == kind::double_ && q.numbers_as_doubles) return v.as_double() >= q.low && v.as_double() <= q.high;
-  if (!has_type(q.types, v)) return false;
-  switch (v.type()) {
-    case kind::null:
-    case kind::boolean: return true;
-    case kind::string: {
-      const std::string_view s = v.as_string();
-      // Code points are counted only when the byte length cannot decide (see max_length).
-      if (s.size() > q.max_length || s.size() / 4 < q.min_length) {
-        const std::size_t n = code_points(s);
-        if (n < q.min_length || n > q.max_length) return false;
-      }
-      return !q.pattern || q.pattern->search(s);
-    }
+  const kind k = v.type();
+  if (!((q.fast_kinds >> static_cast<unsigned>(k)) & 1U)) return passes_all_quick_checks(q, v);
+  switch (k) {
+    case kind::int64: return v.as_int64() >= q.int_low && v.as_int64() <= q.int_high;
+    case kind::double_: return v.as_double() >= q.low && v.as_double() <= q.high;
     case kind::array: return v.size() >= q.min_items && v.size() <= q.max_items;
     case kind::object: return v.size() >= q.min_members && v.size() <= q.max_members;
-    case kind::double_:
-      if (q.bounds_are_doubles) return v.as_double() >= q.low && v.as_double() <= q.high;
-      break;
-    case kind::int64:
-      if (q.bounds_are_doubles && v.as_int64() >= -(1LL << 53) && v.as_int64() <= (1LL << 53)) {
-        const double x = static_cast<double>(v.as_int64());
-        return x >= q.low && x <= q.high;
-      }
-      break;
-    default: break;
+    default: return true;  // null, boolean, a string, uint64 or big number with nothing more to check
   }
-  return (!q.lower || compare_to_limit(v, *q.lower) >= (q.lower->code == op::exclusive_minimum ? 1 : 0)) &&
-         (!q.upper || compare_to_limit(v, *q.upper) <= (q.upper->code == op::exclusive_maximum ? -1 : 0));
 }
 
 }  // namespace ujson::schema::detail

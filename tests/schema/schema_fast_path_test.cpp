@@ -1,5 +1,5 @@
 // is_valid takes shortcuts validate() does not (schema/src/fast_paths.cpp,
-// verdict_walk.cpp): $ref-only schemas skipped, type and bounds checked at once, properties
+// verdict_walk.cpp, verdict_plan.cpp): $ref-only schemas skipped, type and bounds checked at once, properties
 // with its siblings in one pass, arrays of tuples of doubles in one loop. The two must give one verdict everywhere, the limits included: each schema here is
 // run on instances around max_evaluation_depth and against the fused keywords' edges.
 
@@ -259,6 +259,52 @@ TEST(SchemaFastPath, NamesDifferingInOneByteAreOtherNames) {
     }
     EXPECT_FALSE(verdict(v, R"({")" + name + R"(a": 1})"));
   }
+}
+
+// A schema without cycles is walked with no count of steps or depth (verdict_plan.cpp)
+// only when no instance can bring validate() to either limit; a chain of schemas as deep
+// as the depth limit, or with enough patterns per member to multiply the steps, must not
+// be, and the verdicts still agree on both sides of the limit.
+TEST(SchemaFastPath, SchemasWithoutCyclesMeetTheLimitsAsValidateDoes) {
+  // d0 ... d<levels>, each an object whose member "a" goes on to the next; `patterns`
+  // patternProperties that match "a" too, leading on (`deep`) or checking an object there.
+  const auto chain = [](int levels, int patterns, bool deep) {
+    std::string defs;
+    for (int i = 0; i < levels; ++i) {
+      const std::string next = "{\"$ref\": \"#/$defs/d" + std::to_string(i + 1) + "\"}";
+      defs += "\"d" + std::to_string(i) + "\": {\"type\": \"object\", \"properties\": {\"a\": " + next + "}";
+      for (int p = 0; p < patterns; ++p) {
+        defs += p == 0 ? ", \"patternProperties\": {" : ", ";
+        defs += "\"^" + std::string(static_cast<std::size_t>(p), 'a') + "a\": " + (deep ? next : "{\"type\": \"object\"}");
+        if (p == patterns - 1) defs += "}";
+      }
+      defs += "}, ";
+    }
+    defs += "\"d" + std::to_string(levels) + "\": {\"type\": \"object\", \"maxProperties\": 0}";
+    return compiled(R"({"$ref": "#/$defs/d0", "$defs": {)" + defs + "}}");
+  };
+  const auto instance = [](int depth) {
+    std::string text;
+    for (int i = 0; i < depth; ++i) text += R"({"a": )";
+    text += "{}";
+    return text + std::string(static_cast<std::size_t>(depth), '}');
+  };
+  // Two levels per object (a schema, then the $ref-only one): the depth limit near 500.
+  for (const int levels : {300, 499, 500, 501, 700}) {
+    SCOPED_TRACE(levels);
+    const auto v = chain(levels, 0, false);
+    for (const int depth : {levels - 1, levels, levels + 1}) verdict(v, instance(depth));
+  }
+  EXPECT_TRUE(verdict(chain(300, 0, false), instance(300)));
+  EXPECT_FALSE(verdict(chain(300, 0, false), instance(301)));  // d300 allows no member
+  EXPECT_FALSE(verdict(chain(700, 0, false), instance(600)));  // too deep for validate() too
+  // Patterns beside properties that only check the member: a bounded number of steps each.
+  EXPECT_TRUE(verdict(chain(20, 2, false), instance(20)));
+  EXPECT_FALSE(verdict(chain(20, 2, false), instance(21)));
+  // Patterns that lead on as well: the schemas applied double with every level, and past
+  // min_evaluation_budget (2^20 applications, two levels each) validate() gives up.
+  EXPECT_TRUE(verdict(chain(20, 1, true), instance(5)));
+  EXPECT_FALSE(verdict(chain(20, 1, true), instance(20)));
 }
 
 }  // namespace

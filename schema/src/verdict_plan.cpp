@@ -1,0 +1,244 @@
+// The verdict-only walk of a program whose schemas only assert and move into the instance,
+// without cycles (program::plans): each schema one flat record, each value one switch on
+// its kind, no count of steps or depth. Why no count is needed: below the entry, a value
+// is reached by at most `fan` subschemas of its parent (properties or additionalProperties,
+// the patternProperties that match, propertyNames), each at most `most` levels away, and
+// only one of them goes on below it (the others decide with quick_checks alone); the
+// schemas nest at most `height` levels. When fan * most and the entry's levels stay within
+// evaluations_per_value, and height within max_evaluation_depth, validate() can meet
+// neither limit on any instance, so the verdict is the checks' alone.
+
+#include <algorithm>
+#include <utility>
+
+#include "evaluator.hpp"
+
+namespace ujson::schema::detail {
+namespace {
+
+// The subschemas a walking schema applies below the instance, and how many of them may
+// apply to one member (fan). Only one of them may go on below the member: two would each
+// apply their own below it, and the work would double with every level (`ok` false).
+struct below {
+  std::vector<const child*> edges;
+  std::uint64_t fan = 1;
+  bool ok = true;
+};
+
+below subschemas_of(const node& n) {
+  below b;
+  for (const std::uint32_t i : n.rest) {
+    const keyword& k = n.keywords[i];
+    switch (k.code) {
+      case op::items:
+      case op::prefix_items:
+      case op::additional_properties:
+      case op::property_names:
+        for (const child& c : k.children) b.edges.push_back(&c);
+        break;
+      case op::pattern_properties:
+        for (const child& c : k.children) {
+          b.edges.push_back(&c);
+          b.ok = b.ok && c.target && c.target->rest.empty();
+        }
+        b.fan += k.children.size();
+        break;
+      case op::properties:
+        for (const child& c : k.children) b.edges.push_back(&c);
+        if (k.additional != 0) b.edges.push_back(&(&k + k.additional)->children[0]);
+        break;
+      default: break;
+    }
+  }
+  b.fan += 1;  // propertyNames, beside the member's own schema
+  return b;
+}
+
+bool qualifies(const node& n) { return n.rest.empty() || n.walks; }
+
+// Whether every schema below `entry` qualifies, without a cycle, and within the limits
+// (see the top of the file); walked with a stack of its own, as a schema nests as deep
+// as its author likes.
+bool plannable(const program& p, std::uint32_t entry, std::uint32_t entry_levels) {
+  enum : std::uint8_t { unseen, open, done };
+  std::vector<std::uint8_t> state(p.nodes.size(), unseen);
+  std::vector<std::uint64_t> height(p.nodes.size(), 0);
+  std::uint64_t most = 0, fan = 1;
+  struct frame {
+    std::uint32_t n;
+    std::uint32_t via_levels;  // of the edge that entered it
+    below b;
+    std::size_t next = 0;
+  };
+  std::vector<frame> stack;
+  const auto enter = [&](std::uint32_t n, std::uint32_t via_levels) {
+    if (!qualifies(p.nodes[n])) return false;
+    state[n] = open;
+    stack.push_back({n, via_levels, p.nodes[n].rest.empty() ? below{} : subschemas_of(p.nodes[n])});
+    if (!stack.back().b.ok) return false;
+    fan = std::max(fan, stack.back().b.fan);
+    return true;
+  };
+  if (!enter(entry, 0)) return false;
+  while (!stack.empty()) {
+    frame& f = stack.back();
+    const std::uint32_t n = f.n;
+    if (f.next == f.b.edges.size()) {
+      const std::uint32_t via = f.via_levels;
+      state[n] = done;
+      stack.pop_back();
+      if (!stack.empty()) height[stack.back().n] = std::max(height[stack.back().n], via + height[n]);
+      continue;
+    }
+    const child& c = *f.b.edges[f.next++];
+    if (c.index == no_node || !c.target) return false;
+    const std::uint32_t to = static_cast<std::uint32_t>(c.target - p.nodes.data());
+    most = std::max<std::uint64_t>(most, c.levels);
+    if (state[to] == open) return false;  // a cycle: the instance decides how deep it goes
+    if (state[to] == done) {
+      height[n] = std::max(height[n], c.levels + height[to]);
+    } else if (!enter(to, c.levels)) {
+      return false;
+    }
+  }
+  return entry_levels + height[entry] <= max_evaluation_depth && entry_levels <= evaluations_per_value &&
+         fan * most <= evaluations_per_value;
+}
+
+}  // namespace
+
+void build_verdict_plans(program& p) {
+  const node& from = p.nodes[p.entry];
+  if (!from.target) return;
+  const std::uint32_t entry = static_cast<std::uint32_t>(from.target - p.nodes.data());
+  if (!plannable(p, entry, from.levels)) return;
+  p.plans.assign(p.nodes.size(), plan{});
+  const auto plan_of = [&](const child& c) { return &p.plans[c.target - p.nodes.data()]; };
+  for (std::size_t i = 0; i < p.nodes.size(); ++i) {
+    const node& n = p.nodes[i];
+    plan& s = p.plans[i];
+    s.quick = &n.quick;
+    s.leaf = n.rest.empty();
+    if (s.leaf || !n.walks) continue;
+    for (const std::uint32_t r : n.rest) {
+      const keyword& k = n.keywords[r];
+      switch (k.code) {
+        case op::items:
+          s.items = plan_of(k.children[0]);
+          s.items_from = static_cast<std::uint32_t>(k.count);
+          break;
+        case op::prefix_items:
+          for (const child& c : k.children) s.prefix.push_back(plan_of(c));
+          break;
+        case op::properties:
+          s.properties = &k;
+          for (const child& c : k.children) s.by_slot.push_back(plan_of(c));
+          if (k.additional != 0) s.additional = plan_of((&k + k.additional)->children[0]);
+          break;
+        case op::additional_properties:
+          if (k.names.size() == 0 && k.regexes.empty() && !s.properties) {
+            s.additional = plan_of(k.children[0]);
+            break;
+          }
+          s.rest.push_back(&k);
+          break;
+        case op::property_names: s.property_names = plan_of(k.children[0]); break;
+        default: s.rest.push_back(&k);
+      }
+    }
+  }
+  // Tuples of numbers checked as doubles (node::tuple): their bounds in one place.
+  for (std::size_t i = 0; i < p.nodes.size(); ++i) {
+    plan& s = p.plans[i];
+    if (!p.nodes[i].tuple || s.items || s.prefix.empty() || !(s.quick->types & t_array) || !s.rest.empty()) continue;
+    s.doubles_tuple = std::all_of(s.prefix.begin(), s.prefix.end(), [](const plan* e) {
+      return e->leaf && e->quick->numbers_as_doubles;
+    });
+    for (std::size_t j = 0; j < s.prefix.size(); ++j) {
+      s.low[j] = s.prefix[j]->quick->low;
+      s.high[j] = s.prefix[j]->quick->high;
+    }
+  }
+  p.plan_entry = &p.plans[entry];
+}
+
+bool evaluator::check(const plan& s, const value& v) {
+  if (!passes_quick_checks(*s.quick, v)) return false;
+  if (v.is_object()) {
+    if (!check_members(s, v.members())) return false;
+  } else if (v.is_array()) {
+    if (!check_items(s, v.elements())) return false;
+  }
+  for (const keyword* k : s.rest) {
+    const bool ok = k->code == op::pattern_properties || k->code == op::additional_properties
+                        ? object_applicator(*k, v, nullptr)
+                        : assertion(*k, v);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+bool evaluator::check_members(const plan& s, std::span<const member> members) {
+  if (s.properties) {
+    const keyword& k = *s.properties;
+    std::uint64_t required = 0;
+    std::size_t hint = 0;
+    for (const member& m : members) {
+      const std::uint32_t slot = k.names.find(m.key.as_string(), hint);
+      if (slot != no_node) {
+        required |= k.required_bits[slot];
+        if (!check_one(*s.by_slot[slot], m.val)) return false;
+      } else if (s.additional && !check_one(*s.additional, m.val)) {
+        return false;
+      }
+    }
+    if (required != k.required_mask) return false;
+  } else if (s.additional) {
+    for (const member& m : members) {
+      if (!check_one(*s.additional, m.val)) return false;
+    }
+  }
+  if (s.property_names) {
+    for (const member& m : members) {
+      if (!check_one(*s.property_names, value::make_string(m.key.as_string()))) return false;
+    }
+  }
+  return true;
+}
+
+bool evaluator::check_items(const plan& s, std::span<const value> items) {
+  const std::size_t n = std::min(items.size(), s.prefix.size());
+  for (std::size_t j = 0; j < n; ++j) {
+    if (!check_one(*s.prefix[j], items[j])) return false;
+  }
+  if (!s.items || items.size() <= s.items_from) return true;
+  const plan& each = *s.items;
+  items = items.subspan(s.items_from);
+  if (each.leaf) {
+    for (const value& item : items) {
+      if (!passes_quick_checks(*each.quick, item)) return false;
+    }
+  } else if (each.doubles_tuple) {
+    const quick_checks& q = *each.quick;
+    const std::size_t width = each.prefix.size();
+    for (const value& item : items) {
+      // An array of doubles within the bounds passes here; anything else gets check().
+      bool passes = item.is_array() && item.size() >= q.min_items && item.size() <= q.max_items;
+      if (passes) {
+        const value* x = item.elements().data();
+        const std::size_t m = std::min(item.size(), width);
+        for (std::size_t j = 0; j < m && passes; ++j) {
+          passes = x[j].type() == kind::double_ && x[j].as_double() >= each.low[j] && x[j].as_double() <= each.high[j];
+        }
+      }
+      if (!passes && !check(each, item)) return false;
+    }
+  } else {
+    for (const value& item : items) {
+      if (!check(each, item)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace ujson::schema::detail

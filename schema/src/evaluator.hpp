@@ -47,7 +47,16 @@ class evaluator {
   bool all_tuples(const node& tuple, std::uint32_t levels, std::uint32_t n, std::span<const value> items);
   bool all_by_eval(std::uint32_t n, std::span<const value> items);
   // The verdict of a program with plans (verdict_plan.cpp).
-  bool check_one(const plan& s, const value& v) { return s.leaf ? passes_quick_checks(*s.quick, v) : check(s, v); }
+  bool check_one(const plan& s, const value& v) {
+    if (s.leaf) return passes_quick_checks(s.quick, v);
+    if (s.members_only) return passes_quick_checks(s.quick, v) && (!v.is_object() || check_members(s, v.members()));
+    if (!s.leaf_items) return check(s, v);
+    if (!passes_quick_checks(s.quick, v)) return false;
+    for (const value& item : v.elements()) {
+      if (!passes_quick_checks(s.items->quick, item)) return false;
+    }
+    return true;
+  }
   bool check(const plan& s, const value& v);
   bool check_members(const plan& s, std::span<const member> members);
   bool check_items(const plan& s, std::span<const value> items);

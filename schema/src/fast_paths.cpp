@@ -13,6 +13,26 @@
 #include "value_checks.hpp"
 
 namespace ujson::schema::detail {
+// The assertions (assertions.cpp, pure checks of the value) and the applicators that move
+// into the instance. The in-place ones (allOf, $ref beside other keywords...) and the
+// annotation gatherers stay with eval_keywords.
+bool walks_over(op code) {
+  switch (code) {
+    case op::all_of:
+    case op::any_of:
+    case op::one_of:
+    case op::not_:
+    case op::if_then_else:
+    case op::dependent_schemas:
+    case op::contains:
+    case op::ref:
+    case op::dynamic_ref:
+    case op::unevaluated_items:
+    case op::unevaluated_properties: return false;
+    default: return true;
+  }
+}
+
 namespace {
 
 bool only_a_ref(const node& n) { return !n.is_false && n.keywords.size() == 1 && n.keywords[0].code == op::ref; }
@@ -153,28 +173,10 @@ void summarize(const program& p, node& n) {
   fast_kinds(q);
 }
 
-// Whether the verdict-only walk can apply every keyword of rest itself: the assertions
-// (assertions.cpp, pure checks of the value) and the applicators that move into the
-// instance. The in-place ones (allOf, $ref beside other keywords...) and the annotation
-// gatherers stay with eval_keywords.
+// Whether the verdict-only walk can apply every keyword of rest itself (walks_over).
 bool walks(const node& n) {
   if (n.collects || n.is_false || n.rest.empty()) return false;
-  return std::all_of(n.rest.begin(), n.rest.end(), [&](std::uint32_t i) {
-    switch (n.keywords[i].code) {
-      case op::all_of:
-      case op::any_of:
-      case op::one_of:
-      case op::not_:
-      case op::if_then_else:
-      case op::dependent_schemas:
-      case op::contains:
-      case op::ref:
-      case op::dynamic_ref:
-      case op::unevaluated_items:
-      case op::unevaluated_properties: return false;
-      default: return true;
-    }
-  });
+  return std::all_of(n.rest.begin(), n.rest.end(), [&](std::uint32_t i) { return walks_over(n.keywords[i].code); });
 }
 
 // A walking schema whose rest is prefixItems of at most max_tuple schemas checked by

@@ -193,13 +193,28 @@ struct node {
 // asserts and moves into the instance, with no cycle among them (verdict_plan.cpp): no
 // schema can then apply more often, or nest deeper, than the limits of validate() allow,
 // so the walk keeps no count of steps or depth. One plan per such schema.
+struct plan;
+
+// A name of properties as the plan looks it up: the name, its schema, its bit among the
+// required names (0: not required).
+struct plan_slot {
+  std::string_view name;
+  const plan* to = nullptr;
+  std::uint64_t required_bit = 0;
+};
+
 struct plan {
-  const quick_checks* quick = nullptr;
+  quick_checks quick;
   bool leaf = false;  // quick alone decides
-  // Objects: properties (its names, and the bits of the required names it holds) with a
-  // plan per slot; additionalProperties fused with it, or alone; propertyNames.
+  // An array (if the value is one) whose every item a leaf decides: nothing else to check.
+  bool leaf_items = false;
+  // An object (if the value is one) whose members are all there is to check.
+  bool members_only = false;
+  // Objects: properties (its names table, and a plan_slot per slot, in the same order);
+  // additionalProperties fused with it, or alone; propertyNames.
   const keyword* properties = nullptr;
-  std::vector<const plan*> by_slot;
+  std::vector<plan_slot> slots;
+  std::uint64_t required_mask = 0;
   const plan* additional = nullptr;
   const plan* property_names = nullptr;
   // Arrays: prefixItems, then items from items_from.
@@ -211,7 +226,8 @@ struct plan {
   bool doubles_tuple = false;
   double low[max_tuple] = {}, high[max_tuple] = {};
   // Everything else, keyword by keyword through the evaluator: assertions (enum, uniqueItems,
-  // required beyond properties' names...) and patternProperties.
+  // required beyond properties' names...), patternProperties, and in-place applicators of
+  // leaves (anyOf: [null, a string's pattern]).
   std::vector<const keyword*> rest;
 };
 
@@ -231,6 +247,9 @@ struct program {
   std::vector<plan> plans;
   const plan* plan_entry = nullptr;
 };
+
+// Whether the verdict-only walk applies keywords of this kind itself (node::walks).
+bool walks_over(op code);
 
 // Sets the fields the verdict-only walk uses (node::direct, quick, rest, the fused object
 // keywords) once every node is built.

@@ -1,12 +1,14 @@
-// The verdict-only walk of a program whose schemas only assert and move into the instance,
-// without cycles (program::plans): each schema one flat record, each value one switch on
-// its kind, no count of steps or depth. Why no count is needed: below the entry, a value
-// is reached by at most `fan` subschemas of its parent (properties or additionalProperties,
-// the patternProperties that match, propertyNames), each at most `most` levels away, and
-// only one of them goes on below it (the others decide with quick_checks alone); the
-// schemas nest at most `height` levels. When fan * most and the entry's levels stay within
-// evaluations_per_value, and height within max_evaluation_depth, validate() can meet
-// neither limit on any instance, so the verdict is the checks' alone.
+// The verdict-only walk of a program whose schemas only assert and move into the instance
+// (or apply leaves in place), without cycles (program::plans): each schema one flat record,
+// each value one switch on its kind, no count of steps or depth. Why no count is needed:
+// below the entry, a value is reached by at most `fan` subschemas of its parent
+// (properties or additionalProperties, the patternProperties that match, propertyNames),
+// and its own schema applies at most `fan` leaves in place (anyOf: [null, ...]), each at
+// most `most` levels away; only one of them goes on below the value (the others decide
+// with quick_checks alone), and the schemas nest at most `height` levels. When 2 * fan *
+// most and the entry's levels stay within evaluations_per_value, and height within
+// max_evaluation_depth, validate() can meet neither limit on any instance, so the verdict
+// is the checks' alone.
 
 #include <algorithm>
 #include <utility>
@@ -25,10 +27,33 @@ struct below {
   bool ok = true;
 };
 
+// An in-place applicator all of whose subschemas quick_checks alone decides: they apply to
+// the value itself and go no further (anyOf: [null, a string's pattern]).
+bool in_place_leaves(const keyword& k) {
+  switch (k.code) {
+    case op::all_of:
+    case op::any_of:
+    case op::one_of:
+    case op::not_:
+    case op::if_then_else:
+    case op::ref: break;
+    default: return false;
+  }
+  return std::all_of(k.children.begin(), k.children.end(),
+                     [](const child& c) { return c.index == no_node || (c.target && c.target->rest.empty()); });
+}
+
 below subschemas_of(const node& n) {
   below b;
   for (const std::uint32_t i : n.rest) {
     const keyword& k = n.keywords[i];
+    if (in_place_leaves(k)) {
+      for (const child& c : k.children) {
+        if (c.index != no_node) b.edges.push_back(&c);
+      }
+      b.fan += k.children.size();
+      continue;
+    }
     switch (k.code) {
       case op::items:
       case op::prefix_items:
@@ -54,7 +79,14 @@ below subschemas_of(const node& n) {
   return b;
 }
 
-bool qualifies(const node& n) { return n.rest.empty() || n.walks; }
+// A leaf, a walking schema, or one that also applies leaves in place.
+bool qualifies(const node& n) {
+  if (n.rest.empty() || n.walks) return true;
+  if (n.collects || n.is_false) return false;
+  return std::all_of(n.rest.begin(), n.rest.end(), [&](std::uint32_t i) {
+    return walks_over(n.keywords[i].code) || in_place_leaves(n.keywords[i]);
+  });
+}
 
 // Whether every schema below `entry` qualifies, without a cycle, and within the limits
 // (see the top of the file); walked with a stack of its own, as a schema nests as deep
@@ -101,8 +133,10 @@ bool plannable(const program& p, std::uint32_t entry, std::uint32_t entry_levels
       return false;
     }
   }
+  // A value's steps: its parent's subschemas that reach it, and the leaves its own schema
+  // applies in place; each at most fan.
   return entry_levels + height[entry] <= max_evaluation_depth && entry_levels <= evaluations_per_value &&
-         fan * most <= evaluations_per_value;
+         2 * fan * most <= evaluations_per_value;
 }
 
 }  // namespace
@@ -110,6 +144,12 @@ bool plannable(const program& p, std::uint32_t entry, std::uint32_t entry_levels
 void build_verdict_plans(program& p) {
   const node& from = p.nodes[p.entry];
   if (!from.target) return;
+  // A dynamic $dynamicRef looks for anchors in the resources entered on the way.
+  for (const node& n : p.nodes) {
+    for (const keyword& k : n.keywords) {
+      if (k.code == op::dynamic_ref && k.dynamic_name != no_node) return;
+    }
+  }
   const std::uint32_t entry = static_cast<std::uint32_t>(from.target - p.nodes.data());
   if (!plannable(p, entry, from.levels)) return;
   p.plans.assign(p.nodes.size(), plan{});
@@ -117,9 +157,9 @@ void build_verdict_plans(program& p) {
   for (std::size_t i = 0; i < p.nodes.size(); ++i) {
     const node& n = p.nodes[i];
     plan& s = p.plans[i];
-    s.quick = &n.quick;
+    s.quick = n.quick;
     s.leaf = n.rest.empty();
-    if (s.leaf || !n.walks) continue;
+    if (s.leaf || !qualifies(n)) continue;
     for (const std::uint32_t r : n.rest) {
       const keyword& k = n.keywords[r];
       switch (k.code) {
@@ -132,7 +172,10 @@ void build_verdict_plans(program& p) {
           break;
         case op::properties:
           s.properties = &k;
-          for (const child& c : k.children) s.by_slot.push_back(plan_of(c));
+          for (std::size_t j = 0; j < k.children.size(); ++j) {
+            s.slots.push_back({k.names.name(j), plan_of(k.children[j]), k.required_bits[j]});
+          }
+          s.required_mask = k.required_mask;
           if (k.additional != 0) s.additional = plan_of((&k + k.additional)->children[0]);
           break;
         case op::additional_properties:
@@ -150,49 +193,61 @@ void build_verdict_plans(program& p) {
   // Tuples of numbers checked as doubles (node::tuple): their bounds in one place.
   for (std::size_t i = 0; i < p.nodes.size(); ++i) {
     plan& s = p.plans[i];
-    if (!p.nodes[i].tuple || s.items || s.prefix.empty() || !(s.quick->types & t_array) || !s.rest.empty()) continue;
+    if (!p.nodes[i].tuple || s.items || s.prefix.empty() || !(s.quick.types & t_array) || !s.rest.empty()) continue;
     s.doubles_tuple = std::all_of(s.prefix.begin(), s.prefix.end(), [](const plan* e) {
-      return e->leaf && e->quick->numbers_as_doubles;
+      return e->leaf && e->quick.numbers_as_doubles;
     });
     for (std::size_t j = 0; j < s.prefix.size(); ++j) {
-      s.low[j] = s.prefix[j]->quick->low;
-      s.high[j] = s.prefix[j]->quick->high;
+      s.low[j] = s.prefix[j]->quick.low;
+      s.high[j] = s.prefix[j]->quick.high;
     }
+  }
+  for (plan& s : p.plans) {
+    const bool array_parts = s.items || !s.prefix.empty(), object_parts = s.properties || s.additional || s.property_names;
+    s.leaf_items = !s.leaf && s.rest.empty() && !object_parts && s.items && s.items->leaf && s.items_from == 0 && s.prefix.empty();
+    s.members_only = !s.leaf && s.rest.empty() && !array_parts;
   }
   p.plan_entry = &p.plans[entry];
 }
 
 bool evaluator::check(const plan& s, const value& v) {
-  if (!passes_quick_checks(*s.quick, v)) return false;
+  if (!passes_quick_checks(s.quick, v)) return false;
   if (v.is_object()) {
     if (!check_members(s, v.members())) return false;
   } else if (v.is_array()) {
     if (!check_items(s, v.elements())) return false;
   }
   for (const keyword* k : s.rest) {
-    const bool ok = k->code == op::pattern_properties || k->code == op::additional_properties
-                        ? object_applicator(*k, v, nullptr)
-                        : assertion(*k, v);
-    if (!ok) return false;
+    if (!apply(*k, v, nullptr)) return false;
   }
   return true;
 }
 
 bool evaluator::check_members(const plan& s, std::span<const member> members) {
   if (s.properties) {
-    const keyword& k = *s.properties;
+    // The name after the one found last is tried first: members mostly come in the order
+    // the schema names them.
+    const plan_slot* const slots = s.slots.data();
+    const std::size_t count = s.slots.size();
     std::uint64_t required = 0;
     std::size_t hint = 0;
     for (const member& m : members) {
-      const std::uint32_t slot = k.names.find(m.key.as_string(), hint);
+      const std::string_view key = m.key.as_string();
+      std::size_t slot = hint;
+      if (slot >= count || !same_text(slots[slot].name, key)) slot = s.properties->names.find(key);
+      const plan* to;
       if (slot != no_node) {
-        required |= k.required_bits[slot];
-        if (!check_one(*s.by_slot[slot], m.val)) return false;
-      } else if (s.additional && !check_one(*s.additional, m.val)) {
-        return false;
+        hint = slot + 1;
+        required |= slots[slot].required_bit;
+        to = slots[slot].to;
+      } else if (s.additional) {
+        to = s.additional;
+      } else {
+        continue;
       }
+      if (!check_one(*to, m.val)) return false;
     }
-    if (required != k.required_mask) return false;
+    if (required != s.required_mask) return false;
   } else if (s.additional) {
     for (const member& m : members) {
       if (!check_one(*s.additional, m.val)) return false;
@@ -216,10 +271,10 @@ bool evaluator::check_items(const plan& s, std::span<const value> items) {
   items = items.subspan(s.items_from);
   if (each.leaf) {
     for (const value& item : items) {
-      if (!passes_quick_checks(*each.quick, item)) return false;
+      if (!passes_quick_checks(each.quick, item)) return false;
     }
   } else if (each.doubles_tuple) {
-    const quick_checks& q = *each.quick;
+    const quick_checks& q = each.quick;
     const std::size_t width = each.prefix.size();
     for (const value& item : items) {
       // An array of doubles within the bounds passes here; anything else gets check().
@@ -235,7 +290,7 @@ bool evaluator::check_items(const plan& s, std::span<const value> items) {
     }
   } else {
     for (const value& item : items) {
-      if (!check(each, item)) return false;
+      if (!check_one(each, item)) return false;
     }
   }
   return true;

@@ -307,4 +307,33 @@ TEST(SchemaFastPath, SchemasWithoutCyclesMeetTheLimitsAsValidateDoes) {
   EXPECT_FALSE(verdict(chain(20, 1, true), instance(20)));
 }
 
+// Leaves applied in place (anyOf of a type and a pattern, a $ref beside other keywords, not)
+// keep a schema without cycles on the plan; each still decides its value.
+TEST(SchemaFastPath, LeavesInPlaceKeepTheirMeaning) {
+  const auto v = compiled(R"({
+    "type": "array",
+    "items": {
+      "type": "object",
+      "properties": {
+        "url": {"anyOf": [{"type": "null"}, {"type": "string", "pattern": "^https?://"}]},
+        "id": {"$ref": "#/$defs/id", "maximum": 100},
+        "tag": {"type": "string", "not": {"type": "string", "maxLength": 1}},
+        "n": {"oneOf": [{"type": "integer"}, {"type": "number", "minimum": 10}]}
+      },
+      "additionalProperties": false
+    },
+    "$defs": {"id": {"type": "integer", "minimum": 1}}
+  })");
+  EXPECT_TRUE(verdict(v, R"([{"url": null, "id": 1, "tag": "ab", "n": 1}, {"url": "https://x"}, {"n": 3}])"));
+  EXPECT_FALSE(verdict(v, R"([{"url": "ftp://x"}])"));     // anyOf: neither branch
+  EXPECT_FALSE(verdict(v, R"([{"url": 1}])"));             // anyOf: neither type
+  EXPECT_FALSE(verdict(v, R"([{"id": 0}])"));              // the $ref's minimum
+  EXPECT_FALSE(verdict(v, R"([{"id": 101}])"));            // the maximum beside it
+  EXPECT_FALSE(verdict(v, R"([{"tag": "a"}])"));           // not
+  EXPECT_FALSE(verdict(v, R"([{"n": 12}])"));              // oneOf: both branches
+  EXPECT_TRUE(verdict(v, R"([{"n": 12.5}])"));             // oneOf: the second only
+  EXPECT_FALSE(verdict(v, R"([{"n": 2.5}])"));             // oneOf: neither
+  EXPECT_FALSE(verdict(v, R"([{"url": null, "x": 1}])"));  // additionalProperties
+}
+
 }  // namespace

@@ -135,9 +135,13 @@ def main():
         pairs = [f"{wid}={os.path.join(ROOT, 'bench', 'schemas', schema)}:{os.path.join(tmp, wid + '.json')}"
                  for wid, _, schema in WORKLOADS]
         timing = ["--min-time", str(args.min_time), "--repetitions", str(args.repetitions)]
-        ours = run_lines([SCHEMA_BENCH] + timing + pairs)
-        theirs = run_lines([node, os.path.join(ROOT, "bench", "schema", "ajv_bench.mjs"),
-                            os.path.join(NODE_PREFIX, "node_modules")] + timing + pairs)
+        # One workload at a time, ujson and then ajv: the two figures of a row are measured
+        # seconds apart, not a minute, on machines whose speed drifts.
+        ours, theirs = {}, {}
+        for pair in pairs:
+            ours.update(run_lines([SCHEMA_BENCH] + timing + [pair]))
+            theirs.update(run_lines([node, os.path.join(ROOT, "bench", "schema", "ajv_bench.mjs"),
+                                     os.path.join(NODE_PREFIX, "node_modules")] + timing + [pair]))
 
     cpu = "unknown"
     try:

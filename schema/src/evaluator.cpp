@@ -46,7 +46,7 @@ std::uint64_t count_values(const value& root) {
 bool evaluator::run(const value& instance) {
   root_ = &instance;
   step_budget_ = min_evaluation_budget;
-  if (!paths_ && p_.plan_entry) return check_one(*p_.plan_entry, instance);
+  if (!paths_ && p_.plan_entry.to) return check_plan(instance);
   const bool ok = eval(p_.entry, instance, nullptr);
   return ok && !too_deep_;
 }

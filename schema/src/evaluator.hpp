@@ -46,19 +46,19 @@ class evaluator {
   bool all_items(std::uint32_t n, std::span<const value> items);
   bool all_tuples(const node& tuple, std::uint32_t levels, std::uint32_t n, std::span<const value> items);
   bool all_by_eval(std::uint32_t n, std::span<const value> items);
-  // The verdict of a program with plans (verdict_plan.cpp).
-  bool check_one(const plan& s, const value& v) {
-    if (s.leaf) return passes_quick_checks(s.quick, v);
-    if (s.members_only) return passes_quick_checks(s.quick, v) && (!v.is_object() || check_members(s, v.members()));
-    if (!s.leaf_items) return check(s, v);
-    if (!passes_quick_checks(s.quick, v)) return false;
-    for (const value& item : v.elements()) {
-      if (!passes_quick_checks(s.items->quick, item)) return false;
-    }
-    return true;
-  }
+  // The verdict of a program with plans (verdict_plan.cpp); `counted`: the depth is.
+  bool check_plan(const value& instance);
+  template <bool counted>
+  bool check_edge(const plan_edge& e, const value& v);
+  template <bool counted>
+  bool check_edge_apart(const plan_edge& e, const value& v);
+  template <bool counted>
+  bool all_leaves(const plan_edge& each, std::span<const value> items);
+  template <bool counted>
   bool check(const plan& s, const value& v);
+  template <bool counted>
   bool check_members(const plan& s, std::span<const member> members);
+  template <bool counted>
   bool check_items(const plan& s, std::span<const value> items);
   bool apply(const keyword& k, const value& v, annotations* out);
   // A subschema at the same instance location (in place) or below it.

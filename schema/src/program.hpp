@@ -190,16 +190,23 @@ struct node {
 };
 
 // The verdict-only walk of a program whose every schema reachable from the entry only
-// asserts and moves into the instance, with no cycle among them (verdict_plan.cpp): no
-// schema can then apply more often, or nest deeper, than the limits of validate() allow,
-// so the walk keeps no count of steps or depth. One plan per such schema.
+// asserts and moves into the instance, or applies schemas that only assert in place
+// (verdict_plan.cpp): no schema can then apply more often than the step budget allows, so
+// the walk keeps no count of steps; nor of depth when no schema leads back to another. One
+// plan per such schema.
 struct plan;
+
+// A subschema as the plan reaches it: its plan and the levels it takes (child::levels).
+struct plan_edge {
+  const plan* to = nullptr;
+  std::uint32_t levels = 0;
+};
 
 // A name of properties as the plan looks it up: the name, its schema, its bit among the
 // required names (0: not required).
 struct plan_slot {
   std::string_view name;
-  const plan* to = nullptr;
+  plan_edge edge;
   std::uint64_t required_bit = 0;
 };
 
@@ -215,16 +222,17 @@ struct plan {
   const keyword* properties = nullptr;
   std::vector<plan_slot> slots;
   std::uint64_t required_mask = 0;
-  const plan* additional = nullptr;
-  const plan* property_names = nullptr;
+  plan_edge additional;
+  plan_edge property_names;
   // Arrays: prefixItems, then items from items_from.
-  std::vector<const plan*> prefix;
-  const plan* items = nullptr;
+  std::vector<plan_edge> prefix;
+  plan_edge items;
   std::uint32_t items_from = 0;
   // A tuple of at most max_tuple numbers that quick_checks alone checks, each within
   // [low, high] as doubles: a GeoJSON position in a few comparisons.
   bool doubles_tuple = false;
   double low[max_tuple] = {}, high[max_tuple] = {};
+  std::uint32_t deepest_prefix = 0;  // the most levels of its prefix's edges
   // Everything else, keyword by keyword through the evaluator: assertions (enum, uniqueItems,
   // required beyond properties' names...), patternProperties, and in-place applicators of
   // leaves (anyOf: [null, a string's pattern]).
@@ -245,7 +253,8 @@ struct program {
   std::uint32_t entry = 0;
   // Filled by build_verdict_plans when the whole program qualifies (see plan); indexed as nodes.
   std::vector<plan> plans;
-  const plan* plan_entry = nullptr;
+  plan_edge plan_entry;
+  bool plans_count_depth = false;  // some schema leads back to another: the instance sets the depth
 };
 
 // Whether the verdict-only walk applies keywords of this kind itself (node::walks).

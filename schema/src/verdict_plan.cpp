@@ -1,14 +1,14 @@
 // The verdict-only walk of a program whose schemas only assert and move into the instance
-// (or apply leaves in place), without cycles (program::plans): each schema one flat record,
-// each value one switch on its kind, no count of steps or depth. Why no count is needed:
-// below the entry, a value is reached by at most `fan` subschemas of its parent
-// (properties or additionalProperties, the patternProperties that match, propertyNames),
-// and its own schema applies at most `fan` leaves in place (anyOf: [null, ...]), each at
-// most `most` levels away; only one of them goes on below the value (the others decide
-// with quick_checks alone), and the schemas nest at most `height` levels. When 2 * fan *
-// most and the entry's levels stay within evaluations_per_value, and height within
-// max_evaluation_depth, validate() can meet neither limit on any instance, so the verdict
-// is the checks' alone.
+// (or apply leaves in place) (program::plans): each schema one flat record, each value one
+// switch on its kind, no count of steps. Why none is needed: below the entry, a value is
+// reached by at most `fan` subschemas of its parent (properties or additionalProperties,
+// the patternProperties that match, propertyNames), and its own schema applies at most
+// `fan` leaves in place (anyOf: [null, ...]), each at most `most` levels away; only one of
+// them goes on below the value (the others decide with quick_checks alone). When
+// 2 * fan * most and the entry's levels stay within evaluations_per_value, validate() never
+// meets the step budget. The depth is not counted either when no schema leads back to
+// another and the schemas nest at most max_evaluation_depth levels (`height`); otherwise
+// (a recursive schema: a tweet's retweeted tweet) it is, edge by edge, as eval_child does.
 
 #include <algorithm>
 #include <utility>
@@ -88,10 +88,17 @@ bool qualifies(const node& n) {
   });
 }
 
-// Whether every schema below `entry` qualifies, without a cycle, and within the limits
-// (see the top of the file); walked with a stack of its own, as a schema nests as deep
-// as its author likes.
-bool plannable(const program& p, std::uint32_t entry, std::uint32_t entry_levels) {
+// Whether every schema below `entry` qualifies within the step budget, and whether the
+// depth limit needs counting (a cycle, or schemas nested nearly as deep as the limit; see
+// the top of the file); walked with a stack of its own, as a schema nests as deep as its
+// author likes.
+struct verdict {
+  bool plannable = false;
+  bool counts_depth = false;
+};
+
+verdict plannable(const program& p, std::uint32_t entry, std::uint32_t entry_levels) {
+  bool cycle = false;
   enum : std::uint8_t { unseen, open, done };
   std::vector<std::uint8_t> state(p.nodes.size(), unseen);
   std::vector<std::uint64_t> height(p.nodes.size(), 0);
@@ -111,7 +118,7 @@ bool plannable(const program& p, std::uint32_t entry, std::uint32_t entry_levels
     fan = std::max(fan, stack.back().b.fan);
     return true;
   };
-  if (!enter(entry, 0)) return false;
+  if (!enter(entry, 0)) return {};
   while (!stack.empty()) {
     frame& f = stack.back();
     const std::uint32_t n = f.n;
@@ -123,20 +130,21 @@ bool plannable(const program& p, std::uint32_t entry, std::uint32_t entry_levels
       continue;
     }
     const child& c = *f.b.edges[f.next++];
-    if (c.index == no_node || !c.target) return false;
+    if (c.index == no_node || !c.target) return {};
     const std::uint32_t to = static_cast<std::uint32_t>(c.target - p.nodes.data());
     most = std::max<std::uint64_t>(most, c.levels);
-    if (state[to] == open) return false;  // a cycle: the instance decides how deep it goes
-    if (state[to] == done) {
+    if (state[to] == open) {
+      cycle = true;  // the instance decides how deep it goes
+    } else if (state[to] == done) {
       height[n] = std::max(height[n], c.levels + height[to]);
     } else if (!enter(to, c.levels)) {
-      return false;
+      return {};
     }
   }
   // A value's steps: its parent's subschemas that reach it, and the leaves its own schema
   // applies in place; each at most fan.
-  return entry_levels + height[entry] <= max_evaluation_depth && entry_levels <= evaluations_per_value &&
-         2 * fan * most <= evaluations_per_value;
+  if (entry_levels > evaluations_per_value || 2 * fan * most > evaluations_per_value) return {};
+  return {true, cycle || entry_levels + height[entry] > max_evaluation_depth};
 }
 
 }  // namespace
@@ -151,9 +159,10 @@ void build_verdict_plans(program& p) {
     }
   }
   const std::uint32_t entry = static_cast<std::uint32_t>(from.target - p.nodes.data());
-  if (!plannable(p, entry, from.levels)) return;
+  const verdict found = plannable(p, entry, from.levels);
+  if (!found.plannable) return;
   p.plans.assign(p.nodes.size(), plan{});
-  const auto plan_of = [&](const child& c) { return &p.plans[c.target - p.nodes.data()]; };
+  const auto plan_of = [&](const child& c) { return plan_edge{&p.plans[c.target - p.nodes.data()], c.levels}; };
   for (std::size_t i = 0; i < p.nodes.size(); ++i) {
     const node& n = p.nodes[i];
     plan& s = p.plans[i];
@@ -193,29 +202,75 @@ void build_verdict_plans(program& p) {
   // Tuples of numbers checked as doubles (node::tuple): their bounds in one place.
   for (std::size_t i = 0; i < p.nodes.size(); ++i) {
     plan& s = p.plans[i];
-    if (!p.nodes[i].tuple || s.items || s.prefix.empty() || !(s.quick.types & t_array) || !s.rest.empty()) continue;
-    s.doubles_tuple = std::all_of(s.prefix.begin(), s.prefix.end(), [](const plan* e) {
-      return e->leaf && e->quick.numbers_as_doubles;
+    if (!p.nodes[i].tuple || s.items.to || s.prefix.empty() || !(s.quick.types & t_array) || !s.rest.empty()) continue;
+    s.doubles_tuple = std::all_of(s.prefix.begin(), s.prefix.end(), [](const plan_edge& e) {
+      return e.to->leaf && e.to->quick.numbers_as_doubles;
     });
     for (std::size_t j = 0; j < s.prefix.size(); ++j) {
-      s.low[j] = s.prefix[j]->quick.low;
-      s.high[j] = s.prefix[j]->quick.high;
+      s.low[j] = s.prefix[j].to->quick.low;
+      s.high[j] = s.prefix[j].to->quick.high;
+      s.deepest_prefix = std::max(s.deepest_prefix, s.prefix[j].levels);
     }
   }
   for (plan& s : p.plans) {
-    const bool array_parts = s.items || !s.prefix.empty(), object_parts = s.properties || s.additional || s.property_names;
-    s.leaf_items = !s.leaf && s.rest.empty() && !object_parts && s.items && s.items->leaf && s.items_from == 0 && s.prefix.empty();
+    const bool array_parts = s.items.to || !s.prefix.empty();
+    const bool object_parts = s.properties || s.additional.to || s.property_names.to;
+    s.leaf_items = !s.leaf && s.rest.empty() && !object_parts && s.items.to && s.items.to->leaf && s.items_from == 0 &&
+                   s.prefix.empty();
     s.members_only = !s.leaf && s.rest.empty() && !array_parts;
   }
-  p.plan_entry = &p.plans[entry];
+  p.plan_entry = {&p.plans[entry], from.levels};
+  p.plans_count_depth = found.counts_depth;
 }
 
-bool evaluator::check(const plan& s, const value& v) {
+// A subschema applied to v: when the depth is counted, as eval_child counts it (the limit
+// reached is the verdict of validate(), which gives up there). Inline in the loops over
+// members and items, where most subschemas are leaves or objects of members only.
+template <bool counted>
+[[gnu::always_inline]] inline bool evaluator::check_edge(const plan_edge& e, const value& v) {
+  const plan& s = *e.to;
+  if constexpr (counted) {
+    if (depth_ + e.levels > max_evaluation_depth) return !(too_deep_ = true);
+  }
+  if (s.leaf) return passes_quick_checks(s.quick, v);
   if (!passes_quick_checks(s.quick, v)) return false;
+  if constexpr (counted) depth_ += e.levels;
+  bool ok;
+  if (s.members_only) {
+    ok = !v.is_object() || check_members<counted>(s, v.members());
+  } else if (s.leaf_items) {
+    ok = all_leaves<counted>(s.items, v.elements());
+  } else {
+    ok = check<counted>(s, v);
+  }
+  if constexpr (counted) depth_ -= e.levels;
+  return ok;
+}
+
+// check_edge, called: for the rare item a tight loop leaves to it.
+template <bool counted>
+[[gnu::noinline]] bool evaluator::check_edge_apart(const plan_edge& e, const value& v) {
+  return check_edge<counted>(e, v);
+}
+
+template <bool counted>
+[[gnu::always_inline]] inline bool evaluator::all_leaves(const plan_edge& each, std::span<const value> items) {
+  if constexpr (counted) {
+    if (!items.empty() && depth_ + each.levels > max_evaluation_depth) return !(too_deep_ = true);
+  }
+  for (const value& item : items) {
+    if (!passes_quick_checks(each.to->quick, item)) return false;
+  }
+  return true;
+}
+
+// A plan's keywords past quick_checks (done by check_edge).
+template <bool counted>
+bool evaluator::check(const plan& s, const value& v) {
   if (v.is_object()) {
-    if (!check_members(s, v.members())) return false;
+    if (!check_members<counted>(s, v.members())) return false;
   } else if (v.is_array()) {
-    if (!check_items(s, v.elements())) return false;
+    if (!check_items<counted>(s, v.elements())) return false;
   }
   for (const keyword* k : s.rest) {
     if (!apply(*k, v, nullptr)) return false;
@@ -223,6 +278,7 @@ bool evaluator::check(const plan& s, const value& v) {
   return true;
 }
 
+template <bool counted>
 bool evaluator::check_members(const plan& s, std::span<const member> members) {
   if (s.properties) {
     // The name after the one found last is tried first: members mostly come in the order
@@ -235,49 +291,49 @@ bool evaluator::check_members(const plan& s, std::span<const member> members) {
       const std::string_view key = m.key.as_string();
       std::size_t slot = hint;
       if (slot >= count || !same_text(slots[slot].name, key)) slot = s.properties->names.find(key);
-      const plan* to;
+      const plan_edge* to;
       if (slot != no_node) {
         hint = slot + 1;
         required |= slots[slot].required_bit;
-        to = slots[slot].to;
-      } else if (s.additional) {
-        to = s.additional;
+        to = &slots[slot].edge;
+      } else if (s.additional.to) {
+        to = &s.additional;
       } else {
         continue;
       }
-      if (!check_one(*to, m.val)) return false;
+      if (!check_edge<counted>(*to, m.val)) return false;
     }
     if (required != s.required_mask) return false;
-  } else if (s.additional) {
+  } else if (s.additional.to) {
     for (const member& m : members) {
-      if (!check_one(*s.additional, m.val)) return false;
+      if (!check_edge<counted>(s.additional, m.val)) return false;
     }
   }
-  if (s.property_names) {
+  if (s.property_names.to) {
     for (const member& m : members) {
-      if (!check_one(*s.property_names, value::make_string(m.key.as_string()))) return false;
+      if (!check_edge<counted>(s.property_names, value::make_string(m.key.as_string()))) return false;
     }
   }
   return true;
 }
 
+template <bool counted>
 bool evaluator::check_items(const plan& s, std::span<const value> items) {
   const std::size_t n = std::min(items.size(), s.prefix.size());
   for (std::size_t j = 0; j < n; ++j) {
-    if (!check_one(*s.prefix[j], items[j])) return false;
+    if (!check_edge<counted>(s.prefix[j], items[j])) return false;
   }
-  if (!s.items || items.size() <= s.items_from) return true;
-  const plan& each = *s.items;
+  if (!s.items.to || items.size() <= s.items_from) return true;
+  const plan& each = *s.items.to;
   items = items.subspan(s.items_from);
-  if (each.leaf) {
-    for (const value& item : items) {
-      if (!passes_quick_checks(each.quick, item)) return false;
-    }
-  } else if (each.doubles_tuple) {
+  if (each.leaf) return all_leaves<counted>(s.items, items);
+  // Tuples of doubles in a tight loop, when the depth cannot stop one on the way.
+  if (each.doubles_tuple &&
+      (!counted || depth_ + s.items.levels + each.deepest_prefix <= max_evaluation_depth)) {
     const quick_checks& q = each.quick;
     const std::size_t width = each.prefix.size();
     for (const value& item : items) {
-      // An array of doubles within the bounds passes here; anything else gets check().
+      // An array of doubles within the bounds passes here; anything else gets check_edge().
       bool passes = item.is_array() && item.size() >= q.min_items && item.size() <= q.max_items;
       if (passes) {
         const value* x = item.elements().data();
@@ -286,14 +342,20 @@ bool evaluator::check_items(const plan& s, std::span<const value> items) {
           passes = x[j].type() == kind::double_ && x[j].as_double() >= each.low[j] && x[j].as_double() <= each.high[j];
         }
       }
-      if (!passes && !check(each, item)) return false;
+      if (!passes && !check_edge_apart<counted>(s.items, item)) return false;
     }
-  } else {
-    for (const value& item : items) {
-      if (!check_one(each, item)) return false;
-    }
+    return true;
+  }
+  for (const value& item : items) {
+    if (!check_edge<counted>(s.items, item)) return false;
   }
   return true;
+}
+
+bool evaluator::check_plan(const value& instance) {
+  const bool ok = p_.plans_count_depth ? check_edge<true>(p_.plan_entry, instance)
+                                       : check_edge<false>(p_.plan_entry, instance);
+  return ok && !too_deep_;
 }
 
 }  // namespace ujson::schema::detail

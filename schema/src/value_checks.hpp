@@ -52,6 +52,7 @@ bool passes_all_quick_checks(const quick_checks& q, const value& v);
 // at most a pair of comparisons; any other goes the whole way.
 inline bool passes_quick_checks(const quick_checks& q, const value& v) {
   const kind k = v.type();
+  if (k == kind::double_ && q.numbers_as_doubles) return v.as_double() >= q.low && v.as_double() <= q.high;
   if (!((q.fast_kinds >> static_cast<unsigned>(k)) & 1U)) return passes_all_quick_checks(q, v);
   switch (k) {
     case kind::int64: return v.as_int64() >= q.int_low && v.as_int64() <= q.int_high;

@@ -15,7 +15,7 @@
 #include "ujson/detail/digits.hpp"
 #include "ujson/detail/number.hpp"
 
-#if defined(__SSE2__) || defined(_M_X64)
+#if defined(__x86_64__) || defined(_M_X64)  // SSE2, and _mm_cvtsi128_si64
 #include <emmintrin.h>
 #define UJSON_SHORTEST_SSE2 1
 #else
@@ -58,7 +58,7 @@ struct decimal {
 };
 
 // The shortest decimal in the rounding interval of c * 2^q (closest to it on ties in length).
-decimal to_decimal(int q, std::uint64_t c) {
+[[gnu::always_inline]] inline decimal to_decimal(int q, std::uint64_t c) {
   const std::uint64_t out = c & 1;  // even significands own their interval's bounds
   const std::uint64_t cb = c << 2;
   const std::uint64_t cbr = cb + 2;
@@ -105,7 +105,7 @@ decimal to_decimal(int q, std::uint64_t c) {
   return d;
 }
 
-decimal shortest(std::uint64_t bits) {
+[[gnu::always_inline]] inline decimal shortest(std::uint64_t bits) {
   const std::uint64_t t = bits & ((1ULL << 52) - 1);
   const int bq = static_cast<int>((bits >> 52) & 0x7FF);
   if (bq != 0) {
@@ -142,54 +142,84 @@ inline __m128i sixteen_digits(std::uint32_t high, std::uint32_t low) {
 }
 #endif
 
-// The shortest digits of a finite |v| >= 32 ulp of zero (bits without the sign): n digits,
-// no trailing zeros, at `digits` inside `padded` (with 32 readable bytes after them), the
-// value being digits * 10^exponent. Inlined into both layouts below.
+// The shortest digits of a finite |v| >= 32 ulp of zero (bits without the sign), scaled to
+// exactly 17 places: the first digit, then the next sixteen as ASCII in two words (the first
+// in the lowest byte, as store_le writes them). Places past the significant digits are '0',
+// and the first digit is never '0', so every layout below is a few fixed-size stores at
+// offsets computed from the exponent, with no loop and no branch on the length.
+struct seventeen_places {
+  char lead;           // the first digit
+  std::uint64_t head;  // places 2..9
+  std::uint64_t tail;  // places 10..17
+  int after_lead;      // significant digits after the first: 0..16
+  int x;               // scientific exponent: |v| = lead.head tail * 10^x
+};
+
+[[gnu::always_inline]] inline seventeen_places shortest_places(std::uint64_t bits) {
+  const decimal d = shortest(bits);
+  // Its number of digits, 1..17 with trailing zeros: count_digits without its branch for 0.
+  const int bit_guess = (std::bit_width(d.digits) * 1233) >> 12;
+  const int n = bit_guess + (d.digits >= powers_of_ten_u64[bit_guess]);
+  const std::uint64_t v = d.digits * powers_of_ten_u64[17 - n];
+  const std::uint64_t lead = v / 10000000000000000ULL;
+  const std::uint64_t low16 = v - lead * 10000000000000000ULL;
+  const auto high8 = static_cast<std::uint32_t>(low16 / 100000000);
+  const auto low8 = static_cast<std::uint32_t>(low16 % 100000000);
+#if UJSON_SHORTEST_SSE2
+  const __m128i places = sixteen_digits(high8, low8);
+  const auto head = static_cast<std::uint64_t>(_mm_cvtsi128_si64(places));
+  const auto tail = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(places, places)));
+#else
+  const std::uint64_t head = eight_digits(high8);
+  const std::uint64_t tail = eight_digits(low8);
+#endif
+  // Trailing '0' places are the high bytes that are zero once '0' is taken from each byte.
+  constexpr std::uint64_t all_zero = 0x3030303030303030ULL;
+  const int tail_zeros = std::countl_zero(tail - all_zero) >> 3;  // 8 when every place is '0'
+  const int head_zeros = std::countl_zero(head - all_zero) >> 3;
+  const int after_lead = tail != all_zero ? 16 - tail_zeros : 8 - head_zeros;
+  return {static_cast<char>('0' + lead), head, tail, after_lead, d.exponent + n - 1};
+}
+
+// "e-324" .. "e-05", "e+16" .. "e+308": the exponents of scientific notation, each in a word
+// (the first character in the lowest byte) with its length in the top byte, so that the
+// exponent is one load and one store.
+constexpr int exponent_min = -324;
+constexpr int exponent_max = 308;
+struct exponent_table {
+  std::uint64_t text[exponent_max - exponent_min + 1];
+};
+constexpr exponent_table make_exponent_table() {
+  exponent_table t{};
+  for (int x = exponent_min; x <= exponent_max; ++x) {
+    const int ax = x < 0 ? -x : x;
+    char c[5] = {'e', x < 0 ? '-' : '+', 0, 0, 0};
+    int n = 2;
+    if (ax >= 100) c[n++] = static_cast<char>('0' + ax / 100);
+    c[n++] = static_cast<char>('0' + ax / 10 % 10);
+    c[n++] = static_cast<char>('0' + ax % 10);
+    std::uint64_t word = static_cast<std::uint64_t>(n) << 56;
+    for (int i = 0; i < n; ++i) word |= static_cast<std::uint64_t>(static_cast<unsigned char>(c[i])) << (8 * i);
+    t.text[x - exponent_min] = word;
+  }
+  return t;
+}
+constexpr exponent_table exponents = make_exponent_table();
+
+// The 17 places at out: 17 bytes.
+inline void store_places(char* out, const seventeen_places& s) {
+  out[0] = s.lead;
+  store_le(out + 1, s.head);
+  store_le(out + 9, s.tail);
+}
+
+// The same digits for format_ecmascript: n digits at `digits`, inside `padded` (with 32
+// readable bytes after them), the value being digits * 10^exponent.
 struct digit_run {
   const char* digits;
   int n;
   int exponent;
 };
-
-[[gnu::always_inline]] inline digit_run shortest_digits(std::uint64_t bits, char (&padded)[48]) {
-  const decimal d = shortest(bits);
-  // All 17 digit places, zero-padded, with no branch on the length (which varies from one
-  // value to the next): the significand's n digits are the last n of them.
-  const std::uint64_t lead = d.digits / 10000000000000000ULL;  // the 17th place from the right
-  const std::uint64_t low16 = d.digits - lead * 10000000000000000ULL;
-  padded[0] = static_cast<char>('0' + lead);
-  int exponent = d.exponent;
-#if UJSON_SHORTEST_SSE2
-  // One compare of the last sixteen places with '0' gives both the length (their leading
-  // zeros, when there is no 17th digit) and the trailing zeros.
-  const __m128i places = sixteen_digits(static_cast<std::uint32_t>(low16 / 100000000),
-                                        static_cast<std::uint32_t>(low16 % 100000000));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(padded + 1), places);
-  const unsigned nonzero = ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(places, _mm_set1_epi8('0')))) & 0xFFFF;
-  int n;
-  int zeros;
-  if (nonzero != 0) {
-    n = lead != 0 ? 17 : 16 - __builtin_ctz(nonzero);
-    zeros = __builtin_clz(nonzero << 16);  // places after the last non-zero digit
-  } else {  // lead * 10^16
-    n = 17;
-    zeros = 16;
-  }
-  const char* const digits = padded + 17 - n;
-  n -= zeros;
-  exponent += zeros;
-#else
-  store_le(padded + 1, eight_digits(static_cast<std::uint32_t>(low16 / 100000000)));
-  store_le(padded + 9, eight_digits(static_cast<std::uint32_t>(low16 % 100000000)));
-  int n = count_digits(d.digits);  // at most 17
-  const char* const digits = padded + 17 - n;
-  for (const char* last = padded + 16; *last == '0'; --last) {  // d.digits != 0: not all '0'
-    --n;
-    ++exponent;
-  }
-#endif
-  return {digits, n, exponent};
-}
 
 // The same for the smallest subnormals (bits < 32), which the method does not serve (see
 // format_shortest): the library's shortest scientific text ("5e-324", "1.5e-323") taken
@@ -227,52 +257,38 @@ std::size_t format_shortest(double value, char* out) noexcept {
     const char* end = std::to_chars(p, p + 32, std::bit_cast<double>(bits)).ptr;
     return static_cast<std::size_t>(end - out);
   }
-  char padded[48] = {};
-  const digit_run run = shortest_digits(bits, padded);
-  const char* const digits = run.digits;
-  const int n = run.n;
-  const int exponent = run.exponent;
-  // Whole blocks are copied with fixed sizes (no memcpy calls): `digits` has 32 bytes after
-  // it, `out` has max_double_chars, and no case below writes past its 40th byte.
+  const seventeen_places s = shortest_places(bits);
+  const int x = s.x;
   // Python's repr notation: fixed for 1e-4 <= |v| < 1e16, else scientific with an exponent
   // of at least two digits. A fixed number without a point gets ".0" so it reads back as a
-  // double.
-  const int x = exponent + n - 1;  // scientific exponent
+  // double. `out` has max_double_chars: no case below writes past its 33rd byte.
   if (x >= -4 && x < 16) {
-    if (exponent >= 0) {  // an integer: n + exponent <= 16 digits
-      std::memcpy(p, digits, 17);
-      std::memset(p + n, '0', 16);
-      p += n + exponent;
-      std::memcpy(p, ".0", 2);
-      p += 2;
-    } else if (x >= 0) {  // the point falls inside the digits
-      std::memcpy(p, digits, 17);
-      std::memcpy(p + x + 2, digits + x + 1, 16);
-      p[x + 1] = '.';
-      p += n + 1;
-    } else {  // 0.ddd with up to three zeros after the point
+    if (x < 0) {  // 0.ddd with up to three zeros after the point
       std::memcpy(p, "0.000000", 8);
-      std::memcpy(p + 1 - x, digits, 17);
-      p += n + 1 - x;
+      p += 1 - x;
+      store_places(p, s);
+      p += 1 + s.after_lead;
+    } else if (s.after_lead <= x) {  // an integer: its places, then ".0" over the '0's past it
+      store_places(p, s);
+      std::memcpy(p + x + 1, ".0", 2);
+      p += x + 3;
+    } else {  // the point inside the digits: the places after it written again a byte later
+      store_places(p, s);
+      // The places after the point, one byte later: a 16-byte move inside out (x < 15),
+      // the bytes it takes past the 17 places are overwritten or left past the end.
+      std::memmove(p + x + 2, p + x + 1, 16);
+      p[x + 1] = '.';
+      p += s.after_lead + 2;
     }
   } else {
-    p[0] = digits[0];
-    if (n > 1) {
-      p[1] = '.';
-      std::memcpy(p + 2, digits + 1, 16);
-      p += n + 1;
-    } else {
-      p += 1;
-    }
-    *p++ = 'e';
-    *p++ = x < 0 ? '-' : '+';
-    int ax = x < 0 ? -x : x;
-    if (ax >= 100) {
-      *p++ = static_cast<char>('0' + ax / 100);
-      ax %= 100;
-    }
-    std::memcpy(p, digit_pairs + 2 * ax, 2);
-    p += 2;
+    p[0] = s.lead;
+    p[1] = '.';
+    store_le(p + 2, s.head);
+    store_le(p + 10, s.tail);
+    p += 1 + s.after_lead + (s.after_lead != 0);  // no point without digits after it
+    const std::uint64_t exponent = exponents.text[x - exponent_min];
+    store_le(p, exponent);  // its length byte lands past the text
+    p += exponent >> 56;
   }
   return static_cast<std::size_t>(p - out);
 }
@@ -289,7 +305,14 @@ std::size_t format_ecmascript(double value, char* out) noexcept {
   }
   if (negative) *p++ = '-';
   char padded[48] = {};
-  const digit_run run = bits < 32 ? tiny_digits(bits, padded) : shortest_digits(bits, padded);
+  digit_run run;
+  if (bits < 32) {
+    run = tiny_digits(bits, padded);
+  } else {
+    const seventeen_places s = shortest_places(bits);
+    store_places(padded, s);
+    run = {padded, 1 + s.after_lead, s.x - s.after_lead};
+  }
   // ES2019 7.1.12.1 in its own terms: k digits, the value being 0.digits * 10^n.
   const char* const digits = run.digits;
   const int k = run.n;

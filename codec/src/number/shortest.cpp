@@ -15,7 +15,7 @@
 #include "ujson/detail/digits.hpp"
 #include "ujson/detail/number.hpp"
 
-#if defined(__x86_64__) || defined(_M_X64)  // SSE2, and _mm_cvtsi128_si64
+#if defined(__x86_64__) || defined(_M_X64)  // SSE2, and _mm_cvtsi64_si128
 #include <emmintrin.h>
 #define UJSON_SHORTEST_SSE2 1
 #else
@@ -122,18 +122,22 @@ struct decimal {
 }
 
 #if UJSON_SHORTEST_SSE2
-// The sixteen decimal digits of high * 10^8 + low (each below 10^8) as ASCII bytes, in
-// order, all at once: both halves split into 4-digit quarters (a multiply by 2^45 / 10^4
-// rounded up), the quarters into 2-digit pairs, the pairs into digits, each split by a
-// multiply-high in every lane. eight_digits (digits.hpp) twice, in the vector unit.
-inline __m128i sixteen_digits(std::uint32_t high, std::uint32_t low) {
-  const __m128i v = _mm_set_epi64x(low, high);
-  const __m128i q = _mm_srli_epi64(_mm_mul_epu32(v, _mm_set1_epi32(static_cast<int>(0xD1B71759))), 45);  // v / 10^4
-  const __m128i r = _mm_sub_epi32(v, _mm_mul_epu32(q, _mm_set1_epi32(10000)));
-  // 32-bit lanes: high's top and bottom quarters, then low's; each below 10^4, so the
-  // 16-bit lanes of q16 hold them too.
-  const __m128i quarters = _mm_or_si128(q, _mm_slli_epi64(r, 32));
-  const __m128i q16 = _mm_packs_epi32(quarters, quarters);
+// The last sixteen decimal places of d < 10^17 as ASCII bytes, in order, all at once. The
+// four 4-digit quarters come from d by divisions that do not wait for each other (each a
+// multiply-high), so the digits are ready sooner than through a chain of splits: one
+// double's chain of dependent steps is what limits the writer here, as the next double can
+// start only once enough of this one has left the out-of-order window. Then the quarters
+// are split into 2-digit pairs and the pairs into digits, by a multiply-high in every lane
+// (eight_digits in digits.hpp, twice, in the vector unit).
+inline __m128i sixteen_places(std::uint64_t d) {
+  const std::uint64_t d4 = d / 10000;
+  const std::uint64_t d8 = d / 100000000;
+  const std::uint64_t d12 = d / 1000000000000ULL;
+  const std::uint64_t d16 = d / 10000000000000000ULL;
+  // 16-bit lanes: the quarters from the first to the last (each below 10^4).
+  const std::uint64_t quarters = (d12 - d16 * 10000) | (d8 - d12 * 10000) << 16 | (d4 - d8 * 10000) << 32 |
+                                 (d - d4 * 10000) << 48;
+  const __m128i q16 = _mm_cvtsi64_si128(static_cast<long long>(quarters));
   const __m128i hundreds = _mm_srli_epi16(_mm_mulhi_epu16(q16, _mm_set1_epi16(5243)), 3);  // x / 100 for x < 10^4
   const __m128i pairs = _mm_unpacklo_epi16(hundreds, _mm_sub_epi16(q16, _mm_mullo_epi16(hundreds, _mm_set1_epi16(100))));
   const __m128i tens = _mm_mulhi_epu16(pairs, _mm_set1_epi16(6554));  // x / 10 for x < 100
@@ -141,45 +145,6 @@ inline __m128i sixteen_digits(std::uint32_t high, std::uint32_t low) {
   return _mm_add_epi8(_mm_or_si128(tens, _mm_slli_epi16(ones, 8)), _mm_set1_epi8('0'));
 }
 #endif
-
-// The shortest digits of a finite |v| >= 32 ulp of zero (bits without the sign), scaled to
-// exactly 17 places: the first digit, then the next sixteen as ASCII in two words (the first
-// in the lowest byte, as store_le writes them). Places past the significant digits are '0',
-// and the first digit is never '0', so every layout below is a few fixed-size stores at
-// offsets computed from the exponent, with no loop and no branch on the length.
-struct seventeen_places {
-  char lead;           // the first digit
-  std::uint64_t head;  // places 2..9
-  std::uint64_t tail;  // places 10..17
-  int after_lead;      // significant digits after the first: 0..16
-  int x;               // scientific exponent: |v| = lead.head tail * 10^x
-};
-
-[[gnu::always_inline]] inline seventeen_places shortest_places(std::uint64_t bits) {
-  const decimal d = shortest(bits);
-  // Its number of digits, 1..17 with trailing zeros: count_digits without its branch for 0.
-  const int bit_guess = (std::bit_width(d.digits) * 1233) >> 12;
-  const int n = bit_guess + (d.digits >= powers_of_ten_u64[bit_guess]);
-  const std::uint64_t v = d.digits * powers_of_ten_u64[17 - n];
-  const std::uint64_t lead = v / 10000000000000000ULL;
-  const std::uint64_t low16 = v - lead * 10000000000000000ULL;
-  const auto high8 = static_cast<std::uint32_t>(low16 / 100000000);
-  const auto low8 = static_cast<std::uint32_t>(low16 % 100000000);
-#if UJSON_SHORTEST_SSE2
-  const __m128i places = sixteen_digits(high8, low8);
-  const auto head = static_cast<std::uint64_t>(_mm_cvtsi128_si64(places));
-  const auto tail = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(places, places)));
-#else
-  const std::uint64_t head = eight_digits(high8);
-  const std::uint64_t tail = eight_digits(low8);
-#endif
-  // Trailing '0' places are the high bytes that are zero once '0' is taken from each byte.
-  constexpr std::uint64_t all_zero = 0x3030303030303030ULL;
-  const int tail_zeros = std::countl_zero(tail - all_zero) >> 3;  // 8 when every place is '0'
-  const int head_zeros = std::countl_zero(head - all_zero) >> 3;
-  const int after_lead = tail != all_zero ? 16 - tail_zeros : 8 - head_zeros;
-  return {static_cast<char>('0' + lead), head, tail, after_lead, d.exponent + n - 1};
-}
 
 // "e-324" .. "e-05", "e+16" .. "e+308": the exponents of scientific notation, each in a word
 // (the first character in the lowest byte) with its length in the top byte, so that the
@@ -206,20 +171,53 @@ constexpr exponent_table make_exponent_table() {
 }
 constexpr exponent_table exponents = make_exponent_table();
 
-// The 17 places at out: 17 bytes.
-inline void store_places(char* out, const seventeen_places& s) {
-  out[0] = s.lead;
-  store_le(out + 1, s.head);
-  store_le(out + 9, s.tail);
-}
-
-// The same digits for format_ecmascript: n digits at `digits`, inside `padded` (with 32
-// readable bytes after them), the value being digits * 10^exponent.
+// The shortest digits of a finite |v| >= 32 ulp of zero (bits without the sign): n digits,
+// no trailing zeros, at `digits` inside `padded` (with 32 readable bytes after them), the
+// value being digits * 10^exponent. Inlined into both layouts below.
 struct digit_run {
   const char* digits;
   int n;
   int exponent;
 };
+
+[[gnu::always_inline]] inline digit_run shortest_digits(std::uint64_t bits, char (&padded)[48]) {
+  const decimal d = shortest(bits);
+  // All 17 digit places, zero-padded, with no branch on the length (which varies from one
+  // value to the next): the significand's n digits are the last n of them.
+  const std::uint64_t lead = d.digits / 10000000000000000ULL;  // the 17th place from the right
+  padded[0] = static_cast<char>('0' + lead);
+  int exponent = d.exponent;
+#if UJSON_SHORTEST_SSE2
+  // One compare of the last sixteen places with '0' gives both the length (their leading
+  // zeros, when there is no 17th digit) and the trailing zeros.
+  const __m128i places = sixteen_places(d.digits);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(padded + 1), places);
+  const unsigned nonzero = ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(places, _mm_set1_epi8('0')))) & 0xFFFF;
+  int n;
+  int zeros;
+  if (nonzero != 0) {
+    n = lead != 0 ? 17 : 16 - __builtin_ctz(nonzero);
+    zeros = __builtin_clz(nonzero << 16);  // places after the last non-zero digit
+  } else {  // lead * 10^16
+    n = 17;
+    zeros = 16;
+  }
+  const char* const digits = padded + 17 - n;
+  n -= zeros;
+  exponent += zeros;
+#else
+  const std::uint64_t low16 = d.digits - lead * 10000000000000000ULL;
+  store_le(padded + 1, eight_digits(static_cast<std::uint32_t>(low16 / 100000000)));
+  store_le(padded + 9, eight_digits(static_cast<std::uint32_t>(low16 % 100000000)));
+  int n = count_digits(d.digits);  // at most 17
+  const char* const digits = padded + 17 - n;
+  for (const char* last = padded + 16; *last == '0'; --last) {  // d.digits != 0: not all '0'
+    --n;
+    ++exponent;
+  }
+#endif
+  return {digits, n, exponent};
+}
 
 // The same for the smallest subnormals (bits < 32), which the method does not serve (see
 // format_shortest): the library's shortest scientific text ("5e-324", "1.5e-323") taken
@@ -257,35 +255,43 @@ std::size_t format_shortest(double value, char* out) noexcept {
     const char* end = std::to_chars(p, p + 32, std::bit_cast<double>(bits)).ptr;
     return static_cast<std::size_t>(end - out);
   }
-  const seventeen_places s = shortest_places(bits);
-  const int x = s.x;
+  char padded[48] = {};
+  const digit_run run = shortest_digits(bits, padded);
+  const char* const digits = run.digits;
+  const int n = run.n;
+  const int exponent = run.exponent;
+  // Whole blocks are copied with fixed sizes (no memcpy calls): `digits` has 32 bytes after
+  // it, `out` has max_double_chars, and no case below writes past its 40th byte.
   // Python's repr notation: fixed for 1e-4 <= |v| < 1e16, else scientific with an exponent
   // of at least two digits. A fixed number without a point gets ".0" so it reads back as a
-  // double. `out` has max_double_chars: no case below writes past its 33rd byte.
+  // double.
+  const int x = exponent + n - 1;  // scientific exponent
   if (x >= -4 && x < 16) {
-    if (x < 0) {  // 0.ddd with up to three zeros after the point
-      std::memcpy(p, "0.000000", 8);
-      p += 1 - x;
-      store_places(p, s);
-      p += 1 + s.after_lead;
-    } else if (s.after_lead <= x) {  // an integer: its places, then ".0" over the '0's past it
-      store_places(p, s);
-      std::memcpy(p + x + 1, ".0", 2);
-      p += x + 3;
-    } else {  // the point inside the digits: the places after it written again a byte later
-      store_places(p, s);
-      // The places after the point, one byte later: a 16-byte move inside out (x < 15),
-      // the bytes it takes past the 17 places are overwritten or left past the end.
-      std::memmove(p + x + 2, p + x + 1, 16);
+    if (exponent >= 0) {  // an integer: n + exponent <= 16 digits
+      std::memcpy(p, digits, 17);
+      std::memset(p + n, '0', 16);
+      p += n + exponent;
+      std::memcpy(p, ".0", 2);
+      p += 2;
+    } else if (x >= 0) {  // the point falls inside the digits
+      std::memcpy(p, digits, 17);
+      std::memcpy(p + x + 2, digits + x + 1, 16);
       p[x + 1] = '.';
-      p += s.after_lead + 2;
+      p += n + 1;
+    } else {  // 0.ddd with up to three zeros after the point
+      std::memcpy(p, "0.000000", 8);
+      std::memcpy(p + 1 - x, digits, 17);
+      p += n + 1 - x;
     }
   } else {
-    p[0] = s.lead;
-    p[1] = '.';
-    store_le(p + 2, s.head);
-    store_le(p + 10, s.tail);
-    p += 1 + s.after_lead + (s.after_lead != 0);  // no point without digits after it
+    p[0] = digits[0];
+    if (n > 1) {
+      p[1] = '.';
+      std::memcpy(p + 2, digits + 1, 16);
+      p += n + 1;
+    } else {
+      p += 1;
+    }
     const std::uint64_t exponent = exponents.text[x - exponent_min];
     store_le(p, exponent);  // its length byte lands past the text
     p += exponent >> 56;
@@ -305,14 +311,7 @@ std::size_t format_ecmascript(double value, char* out) noexcept {
   }
   if (negative) *p++ = '-';
   char padded[48] = {};
-  digit_run run;
-  if (bits < 32) {
-    run = tiny_digits(bits, padded);
-  } else {
-    const seventeen_places s = shortest_places(bits);
-    store_places(padded, s);
-    run = {padded, 1 + s.after_lead, s.x - s.after_lead};
-  }
+  const digit_run run = bits < 32 ? tiny_digits(bits, padded) : shortest_digits(bits, padded);
   // ES2019 7.1.12.1 in its own terms: k digits, the value being 0.digits * 10^n.
   const char* const digits = run.digits;
   const int k = run.n;

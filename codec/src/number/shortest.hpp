@@ -25,9 +25,7 @@
 #define UJSON_SHORTEST_SSE2 0
 #endif
 
-
 namespace ujson::detail::shortest_impl {
-
 
 constexpr int q_min = -1074;                     // exponent of the smallest subnormal
 constexpr std::uint64_t c_min = 1ULL << 52;      // smallest normal significand

@@ -325,7 +325,8 @@ class writer::raw_cursor {
     const std::size_t open = w_.kinds_.size(), max = w_.options_.max_depth;
     return open < max ? max - open : 0;
   }
-  // Whether doubles are written shortest (then finite ones may go to shortest_double).
+  // Whether doubles are written shortest (then a finite one may be written by
+  // detail::format_shortest into detail::max_double_chars of room).
   bool shortest_doubles() const noexcept { return w_.options_.double_precision < 0; }
 
   // The cursor to start at.
@@ -346,8 +347,6 @@ class writer::raw_cursor {
   // 20.
   static char* int64(char* o, std::int64_t v) noexcept { return detail::format_int(v, o); }
   static char* uint64(char* o, std::uint64_t v) noexcept { return detail::format_uint(v, o); }
-  // detail::max_double_chars; a finite d, and only when shortest_doubles().
-  static char* shortest_double(char* o, double d) noexcept { return o + detail::format_shortest(d, o); }
   // Any double, the writer's way (precision, NaN and Infinity, allow_nan), with room for
   // `after` bytes after it; nullptr when the writer refuses it (then stop: fail() was called).
   char* number(char* o, double d, std::size_t after);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../hints.hpp"
+#include "../number/shortest.hpp"  // the double writer, to inline
 #include "../string_escape.hpp"  // the string copy, to inline
 #include "ujson/binary_writer.hpp"
 #include "ujson/dom.hpp"
@@ -100,7 +101,8 @@ class tree_writer {
         case kind::double_: {
           const double d = v->as_double();
           if (UJSON_LIKELY(shortest && std::isfinite(d))) {
-            o = writer::raw_cursor::shortest_double(cursor_.room(o, detail::max_double_chars + 1), d);
+            char* const at = cursor_.room(o, detail::max_double_chars + 1);
+            o = at + detail::shortest_impl::write_shortest(d, at);  // inline: no call per double
           } else {
             o = cursor_.number(o, d, 1);  // and the comma or bracket after it
             if (o == nullptr) return w_.status();

@@ -1,9 +1,5 @@
-// Shortest round-trip text of a double, by R. Giulietti's Schubfach method ("The Schubfach
-// way to render doubles", 2020-2022): the decimal interval of values that read back as v is
-// scaled by one 126-bit power of ten (pow10_table.hpp), and the shortest decimal in it is
-// picked with a few 64-bit multiplications. libstdc++'s std::to_chars gives the same digits
-// (tests/codec/shortest_double_test.cpp compares them) in about 1.6 times the instructions;
-// it dominated the serialization of canada.json.
+// format_shortest and format_ecmascript: the shortest digits (shortest.hpp) in Python's
+// repr layout and in ECMAScript's.
 
 #include <algorithm>
 #include <bit>
@@ -11,189 +7,17 @@
 #include <cstdint>
 #include <cstring>
 
-#include "pow10_table.hpp"
-#include "ujson/detail/digits.hpp"
+#include "shortest.hpp"
 #include "ujson/detail/number.hpp"
-
-#if defined(__SSE2__) || defined(_M_X64)
-#include <emmintrin.h>
-#define UJSON_SHORTEST_SSE2 1
-#else
-#define UJSON_SHORTEST_SSE2 0
-#endif
 
 namespace ujson::detail {
 namespace {
 
-constexpr int q_min = -1074;                     // exponent of the smallest subnormal
-constexpr std::uint64_t c_min = 1ULL << 52;      // smallest normal significand
-constexpr std::uint64_t mask63 = (1ULL << 63) - 1;
+using shortest_impl::digit_run;
 
-__extension__ using uint128 = unsigned __int128;  // __extension__: quiet under -Wpedantic
-
-std::uint64_t mul_high(std::uint64_t a, std::uint64_t b) {
-  return static_cast<std::uint64_t>((static_cast<uint128>(a) * b) >> 64);
-}
-
-// floor(q log10 2), floor(log10(3/4 2^q)), floor(e log2 10): exact over the ranges used.
-int floor_log10_pow2(int q) { return static_cast<int>((static_cast<std::int64_t>(q) * 661971961083LL) >> 41); }
-int floor_log10_three_quarters_pow2(int q) {
-  return static_cast<int>((static_cast<std::int64_t>(q) * 661971961083LL - 274743187321LL) >> 41);
-}
-int floor_log2_pow10(int e) { return static_cast<int>((static_cast<std::int64_t>(e) * 913124641741LL) >> 38); }
-
-// Rounds g * cp / 2^127 to odd: the low bit records whether anything was dropped.
-std::uint64_t round_to_odd(std::uint64_t g1, std::uint64_t g0, std::uint64_t cp) {
-  const std::uint64_t x1 = mul_high(g0, cp);
-  const std::uint64_t y0 = g1 * cp;
-  const std::uint64_t y1 = mul_high(g1, cp);
-  const std::uint64_t z = (y0 >> 1) + x1;
-  const std::uint64_t vbp = y1 + (z >> 63);
-  return vbp | (((z & mask63) + mask63) >> 63);
-}
-
-struct decimal {
-  std::uint64_t digits;  // significand, maybe with trailing zeros (format_shortest drops them)
-  int exponent;          // value = digits * 10^exponent
-};
-
-// The shortest decimal in the rounding interval of c * 2^q (closest to it on ties in length).
-decimal to_decimal(int q, std::uint64_t c) {
-  const std::uint64_t out = c & 1;  // even significands own their interval's bounds
-  const std::uint64_t cb = c << 2;
-  const std::uint64_t cbr = cb + 2;
-  std::uint64_t cbl;
-  int k;
-  if (c != c_min || q == q_min) {
-    cbl = cb - 2;
-    k = floor_log10_pow2(q);
-  } else {
-    // At a power of two the interval below is half as wide.
-    cbl = cb - 1;
-    k = floor_log10_three_quarters_pow2(q);
-  }
-  const int h = q + floor_log2_pow10(-k) + 2;
-  const std::uint64_t* g = pow10_table[k - pow10_table_k_min];
-  const std::uint64_t vb = round_to_odd(g[0], g[1], cb << h);
-  const std::uint64_t vbl = round_to_odd(g[0], g[1], cbl << h);
-  const std::uint64_t vbr = round_to_odd(g[0], g[1], cbr << h);
-
-  // The candidates are chosen with selects rather than branches: which one wins depends
-  // on the digits, so a branch would be mispredicted about as often as not.
-  const std::uint64_t s = vb >> 2;
-  const std::uint64_t t = s + 1;
-  const bool uin = vbl + out <= s << 2;
-  const bool win = (t << 2) + out <= vbr;
-  // Both in the interval: the closer one, the even one on a tie.
-  const auto cmp = static_cast<std::int64_t>(vb - ((s + t) << 1));
-  const bool tie_s = (cmp < 0) | ((cmp == 0) & ((s & 1) == 0));
-  const bool take_s = (uin & !win) | ((uin == win) & tie_s);  // uin != win ? uin : tie_s
-  decimal d{t - take_s, k};
-  if (s >= 100) {
-    // One digit shorter, when exactly one of sp10 = 10 floor(s / 10) and sp10 + 10 is in
-    // the interval; returned without its trailing zero.
-    const std::uint64_t s10 = mul_high(s, 115292150460684698ULL << 4);  // floor(s / 10)
-    const std::uint64_t sp10 = 10 * s10;
-    const std::uint64_t tp10 = sp10 + 10;
-    const bool upin = vbl + out <= sp10 << 2;
-    const bool wpin = (tp10 << 2) + out <= vbr;
-    const bool shorter = upin != wpin;
-    const std::uint64_t take = 0 - static_cast<std::uint64_t>(shorter);  // all ones when shorter
-    d.digits = (d.digits & ~take) | ((s10 + !upin) & take);
-    d.exponent = k + shorter;
-  }
-  return d;
-}
-
-decimal shortest(std::uint64_t bits) {
-  const std::uint64_t t = bits & ((1ULL << 52) - 1);
-  const int bq = static_cast<int>((bits >> 52) & 0x7FF);
-  if (bq != 0) {
-    const int mq = -q_min + 1 - bq;
-    const std::uint64_t c = c_min | t;
-    if (mq > 0 && mq < 53) {
-      // An integer below 2^53 is its own shortest decimal.
-      const std::uint64_t f = c >> mq;
-      if ((f << mq) == c) return {f, 0};
-    }
-    return to_decimal(-mq, c);
-  }
-  return to_decimal(q_min, t);  // subnormal
-}
-
-#if UJSON_SHORTEST_SSE2
-// The sixteen decimal digits of high * 10^8 + low (each below 10^8) as ASCII bytes, in
-// order, all at once: both halves split into 4-digit quarters (a multiply by 2^45 / 10^4
-// rounded up), the quarters into 2-digit pairs, the pairs into digits, each split by a
-// multiply-high in every lane. eight_digits (digits.hpp) twice, in the vector unit.
-inline __m128i sixteen_digits(std::uint32_t high, std::uint32_t low) {
-  const __m128i v = _mm_set_epi64x(low, high);
-  const __m128i q = _mm_srli_epi64(_mm_mul_epu32(v, _mm_set1_epi32(static_cast<int>(0xD1B71759))), 45);  // v / 10^4
-  const __m128i r = _mm_sub_epi32(v, _mm_mul_epu32(q, _mm_set1_epi32(10000)));
-  // 32-bit lanes: high's top and bottom quarters, then low's; each below 10^4, so the
-  // 16-bit lanes of q16 hold them too.
-  const __m128i quarters = _mm_or_si128(q, _mm_slli_epi64(r, 32));
-  const __m128i q16 = _mm_packs_epi32(quarters, quarters);
-  const __m128i hundreds = _mm_srli_epi16(_mm_mulhi_epu16(q16, _mm_set1_epi16(5243)), 3);  // x / 100 for x < 10^4
-  const __m128i pairs = _mm_unpacklo_epi16(hundreds, _mm_sub_epi16(q16, _mm_mullo_epi16(hundreds, _mm_set1_epi16(100))));
-  const __m128i tens = _mm_mulhi_epu16(pairs, _mm_set1_epi16(6554));  // x / 10 for x < 100
-  const __m128i ones = _mm_sub_epi16(pairs, _mm_mullo_epi16(tens, _mm_set1_epi16(10)));
-  return _mm_add_epi8(_mm_or_si128(tens, _mm_slli_epi16(ones, 8)), _mm_set1_epi8('0'));
-}
-#endif
-
-// The shortest digits of a finite |v| >= 32 ulp of zero (bits without the sign): n digits,
-// no trailing zeros, at `digits` inside `padded` (with 32 readable bytes after them), the
-// value being digits * 10^exponent. Inlined into both layouts below.
-struct digit_run {
-  const char* digits;
-  int n;
-  int exponent;
-};
-
-[[gnu::always_inline]] inline digit_run shortest_digits(std::uint64_t bits, char (&padded)[48]) {
-  const decimal d = shortest(bits);
-  // All 17 digit places, zero-padded, with no branch on the length (which varies from one
-  // value to the next): the significand's n digits are the last n of them.
-  const std::uint64_t lead = d.digits / 10000000000000000ULL;  // the 17th place from the right
-  const std::uint64_t low16 = d.digits - lead * 10000000000000000ULL;
-  padded[0] = static_cast<char>('0' + lead);
-  int exponent = d.exponent;
-#if UJSON_SHORTEST_SSE2
-  // One compare of the last sixteen places with '0' gives both the length (their leading
-  // zeros, when there is no 17th digit) and the trailing zeros.
-  const __m128i places = sixteen_digits(static_cast<std::uint32_t>(low16 / 100000000),
-                                        static_cast<std::uint32_t>(low16 % 100000000));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(padded + 1), places);
-  const unsigned nonzero = ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(places, _mm_set1_epi8('0')))) & 0xFFFF;
-  int n;
-  int zeros;
-  if (nonzero != 0) {
-    n = lead != 0 ? 17 : 16 - __builtin_ctz(nonzero);
-    zeros = __builtin_clz(nonzero << 16);  // places after the last non-zero digit
-  } else {  // lead * 10^16
-    n = 17;
-    zeros = 16;
-  }
-  const char* const digits = padded + 17 - n;
-  n -= zeros;
-  exponent += zeros;
-#else
-  store_le(padded + 1, eight_digits(static_cast<std::uint32_t>(low16 / 100000000)));
-  store_le(padded + 9, eight_digits(static_cast<std::uint32_t>(low16 % 100000000)));
-  int n = count_digits(d.digits);  // at most 17
-  const char* const digits = padded + 17 - n;
-  for (const char* last = padded + 16; *last == '0'; --last) {  // d.digits != 0: not all '0'
-    --n;
-    ++exponent;
-  }
-#endif
-  return {digits, n, exponent};
-}
-
-// The same for the smallest subnormals (bits < 32), which the method does not serve (see
-// format_shortest): the library's shortest scientific text ("5e-324", "1.5e-323") taken
-// apart. Rare.
+// shortest_digits for the smallest subnormals (bits < 32), which the method does not serve
+// (see write_shortest in shortest.hpp): the library's shortest scientific text ("5e-324",
+// "1.5e-323") taken apart. Rare.
 digit_run tiny_digits(std::uint64_t bits, char (&padded)[48]) {
   char text[32];
   const char* const end = std::to_chars(text, text + sizeof text, std::bit_cast<double>(bits), std::chars_format::scientific).ptr;
@@ -210,72 +34,7 @@ digit_run tiny_digits(std::uint64_t bits, char (&padded)[48]) {
 
 }  // namespace
 
-std::size_t format_shortest(double value, char* out) noexcept {
-  std::uint64_t bits;
-  std::memcpy(&bits, &value, sizeof bits);
-  char* p = out;
-  *p = '-';
-  p += bits >> 63;  // no branch: signs often alternate (coordinates)
-  bits &= ~(1ULL << 63);
-  if (bits == 0) {
-    std::memcpy(p, "0.0", 3);
-    return static_cast<std::size_t>(p + 3 - out);
-  }
-  if (bits < 32) {
-    // The smallest subnormals: the method looks at most one digit shorter than its first
-    // estimate, which for these few-digit values is not enough. Rare: ask the library.
-    const char* end = std::to_chars(p, p + 32, std::bit_cast<double>(bits)).ptr;
-    return static_cast<std::size_t>(end - out);
-  }
-  char padded[48] = {};
-  const digit_run run = shortest_digits(bits, padded);
-  const char* const digits = run.digits;
-  const int n = run.n;
-  const int exponent = run.exponent;
-  // Whole blocks are copied with fixed sizes (no memcpy calls): `digits` has 32 bytes after
-  // it, `out` has max_double_chars, and no case below writes past its 40th byte.
-  // Python's repr notation: fixed for 1e-4 <= |v| < 1e16, else scientific with an exponent
-  // of at least two digits. A fixed number without a point gets ".0" so it reads back as a
-  // double.
-  const int x = exponent + n - 1;  // scientific exponent
-  if (x >= -4 && x < 16) {
-    if (exponent >= 0) {  // an integer: n + exponent <= 16 digits
-      std::memcpy(p, digits, 17);
-      std::memset(p + n, '0', 16);
-      p += n + exponent;
-      std::memcpy(p, ".0", 2);
-      p += 2;
-    } else if (x >= 0) {  // the point falls inside the digits
-      std::memcpy(p, digits, 17);
-      std::memcpy(p + x + 2, digits + x + 1, 16);
-      p[x + 1] = '.';
-      p += n + 1;
-    } else {  // 0.ddd with up to three zeros after the point
-      std::memcpy(p, "0.000000", 8);
-      std::memcpy(p + 1 - x, digits, 17);
-      p += n + 1 - x;
-    }
-  } else {
-    p[0] = digits[0];
-    if (n > 1) {
-      p[1] = '.';
-      std::memcpy(p + 2, digits + 1, 16);
-      p += n + 1;
-    } else {
-      p += 1;
-    }
-    *p++ = 'e';
-    *p++ = x < 0 ? '-' : '+';
-    int ax = x < 0 ? -x : x;
-    if (ax >= 100) {
-      *p++ = static_cast<char>('0' + ax / 100);
-      ax %= 100;
-    }
-    std::memcpy(p, digit_pairs + 2 * ax, 2);
-    p += 2;
-  }
-  return static_cast<std::size_t>(p - out);
-}
+std::size_t format_shortest(double value, char* out) noexcept { return shortest_impl::write_shortest(value, out); }
 
 std::size_t format_ecmascript(double value, char* out) noexcept {
   std::uint64_t bits;
@@ -289,7 +48,7 @@ std::size_t format_ecmascript(double value, char* out) noexcept {
   }
   if (negative) *p++ = '-';
   char padded[48] = {};
-  const digit_run run = bits < 32 ? tiny_digits(bits, padded) : shortest_digits(bits, padded);
+  const digit_run run = bits < 32 ? tiny_digits(bits, padded) : shortest_impl::shortest_digits(bits, padded);
   // ES2019 7.1.12.1 in its own terms: k digits, the value being 0.digits * 10^n.
   const char* const digits = run.digits;
   const int k = run.n;

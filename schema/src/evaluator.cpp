@@ -372,12 +372,11 @@ bool evaluator::object_applicator(const keyword& k, const value& v, annotations*
 
 bool evaluator::properties_at_once(const keyword& k, std::span<const member> members, annotations* out) {
   const keyword* additional = k.additional != 0 ? &k + k.additional : nullptr;
-  if (!out) return properties_walk(k, additional, members);
   std::uint64_t required = 0;
   std::size_t hint = 0;
   for (std::size_t j = 0; j < members.size(); ++j) {
     const std::uint32_t slot = k.names.find(members[j].key.as_string(), hint);
-    if (slot != no_node || additional) out->mark(j, members.size());
+    if (out && (slot != no_node || additional)) out->mark(j, members.size());
     if (slot != no_node) {
       required |= k.required_bits[slot];
       if (!eval_child(k.children[slot], members[j].val)) return false;

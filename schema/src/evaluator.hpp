@@ -75,17 +75,6 @@ class evaluator {
   bool object_applicator(const keyword& k, const value& v, annotations* out);
   // properties with its fused siblings (additionalProperties, required), verdict only.
   bool properties_at_once(const keyword& k, std::span<const member> members, annotations* out);
-  // properties_at_once without annotations (verdict_walk.cpp).
-  bool properties_walk(const keyword& k, const keyword* additional, std::span<const member> members);
-  // The steps below which a child of at most `levels` levels that quick_checks alone
-  // decides is within both limits (0 when the depth is not: every child checks its own).
-  // eval_child(c, v), where the steps under `ceiling` (leaf_ceiling(c.levels) or lower)
-  // show that both limits hold for c itself.
-  bool check_child(const child& c, const value& v, std::uint64_t ceiling);
-  std::uint64_t leaf_ceiling(std::uint32_t levels) const noexcept {
-    if (depth_ + levels > max_evaluation_depth || step_budget_ < levels) return 0;
-    return step_budget_ - levels;
-  }
   bool array_applicator(const keyword& k, const value& v, annotations* out);
   std::uint32_t dynamic_target(const keyword& k) const;
   // $ref and $dynamicRef: a reference that comes back to a schema already being evaluated
@@ -178,24 +167,6 @@ inline bool evaluator::eval_child(const child& c, const value& v) {
     }
   }
   return eval(c.index, v, nullptr);
-}
-
-inline bool evaluator::check_child(const child& c, const value& v, std::uint64_t ceiling) {
-  const node& nd = *c.target;
-  if (steps_ < ceiling) {
-    if (nd.rest.empty()) {
-      steps_ += c.levels;
-      return passes_quick_checks(nd.quick, v);
-    }
-    if (nd.walks) {
-      steps_ += c.levels;
-      depth_ += c.levels;
-      const bool ok = walk(nd, v);
-      depth_ -= c.levels;
-      return ok;
-    }
-  }
-  return eval_child(c, v);
 }
 
 inline bool evaluator::descend(std::uint32_t n, const keyword& k, std::size_t i, const value& v, annotations* out) {

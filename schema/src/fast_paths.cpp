@@ -217,7 +217,6 @@ void prepare_fast_paths(program& p) {
     for (keyword& k : n.keywords) {
       for (const std::uint32_t c : k.nodes) {
         k.children.push_back(c == no_node ? child{} : child{p.nodes[c].target, p.nodes[c].levels, c});
-        if (c != no_node) k.most_levels = std::max(k.most_levels, p.nodes[c].levels);
       }
     }
   }

@@ -135,7 +135,6 @@ struct keyword {
   std::uint32_t additional = 0;
   std::vector<std::uint64_t> required_bits;  // per slot of names (0 when required is checked on its own)
   std::uint64_t required_mask = 0;
-  std::uint32_t most_levels = 0;             // the most levels of any of children
   bool fused = false;                        // required, additionalProperties: done by properties
 };
 

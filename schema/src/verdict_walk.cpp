@@ -29,52 +29,18 @@ bool evaluator::walk(const node& nd, const value& v) {
         break;
       }
       case op::properties:
-        if (v.is_object() && !properties_walk(k, k.additional != 0 ? &k + k.additional : nullptr, v.members())) {
-          return false;
-        }
+        if (v.is_object() && !properties_at_once(k, v.members(), nullptr)) return false;
         break;
-      case op::additional_properties:
-        // Alone (no properties or patterns beside it): every member's value, one schema.
-        if (k.names.size() == 0 && k.regexes.empty()) {
-          const std::uint64_t ceiling = leaf_ceiling(k.most_levels);
-          for (const member& m : v.members()) {
-            if (!check_child(k.children[0], m.val, ceiling)) return false;
-          }
-          break;
-        }
-        [[fallthrough]];
       case op::pattern_properties:
+      case op::additional_properties:
+      case op::property_names:
         if (!object_applicator(k, v, nullptr)) return false;
         break;
-      case op::property_names: {
-        const std::uint64_t ceiling = leaf_ceiling(k.most_levels);
-        for (const member& m : v.members()) {
-          if (!check_child(k.children[0], value::make_string(m.key.as_string()), ceiling)) return false;
-        }
-        break;
-      }
       default:
         if (!assertion(k, v)) return false;
     }
   }
   return true;
-}
-
-// The member loop of `properties` with its fused additionalProperties and required.
-bool evaluator::properties_walk(const keyword& k, const keyword* additional, std::span<const member> members) {
-  const std::uint64_t ceiling = leaf_ceiling(std::max(k.most_levels, additional ? additional->most_levels : 0U));
-  std::uint64_t required = 0;
-  std::size_t hint = 0;
-  for (const member& m : members) {
-    const std::uint32_t slot = k.names.find(m.key.as_string(), hint);
-    if (slot != no_node) {
-      required |= k.required_bits[slot];
-      if (!check_child(k.children[slot], m.val, ceiling)) return false;
-    } else if (additional && !check_child(additional->children[0], m.val, ceiling)) {
-      return false;
-    }
-  }
-  return required == k.required_mask;
 }
 
 bool evaluator::all_items(std::uint32_t n, std::span<const value> items) {
@@ -94,12 +60,7 @@ bool evaluator::all_items(std::uint32_t n, std::span<const value> items) {
     return true;
   }
   if (nd.tuple) return all_tuples(nd, from.levels, n, items);
-  const child c{&nd, from.levels, n};
-  const std::uint64_t ceiling = leaf_ceiling(from.levels);
-  for (const value& item : items) {
-    if (!check_child(c, item, ceiling)) return false;
-  }
-  return true;
+  return all_by_eval(n, items);
 }
 
 namespace {

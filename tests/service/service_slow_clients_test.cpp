@@ -143,14 +143,15 @@ double normal_throughput(unsigned short port, int connections, std::chrono::mill
   return static_cast<double>(done.load()) / std::chrono::duration<double>(duration).count();
 }
 
-// The release build's bar. Under ASan the client and ujsond share two cores with the
-// sanitizer's own bookkeeping, and rounds on the same machine vary by 2x (21k-49k req/s in a
-// clean-clone run): there the test keeps its job of running every slow-connection path
-// under the sanitizer, and the bar only catches starvation (a server that waits on slow
-// clients serves almost nothing while they trickle).
-constexpr double throughput_bar = ujsond_attack::sanitized() ? 0.7 : 0.9;
+// A throughput comparison, so the release build's alone: under ASan the client and ujsond
+// share two cores with the sanitizer's own bookkeeping, and rounds on the same machine vary
+// by 2x (21k-49k req/s in a clean-clone run), so a bar there measured the sanitizer. The
+// slow-connection paths themselves run under ASan in the test below (the same 200
+// tricklers, each timed out and answered 408), which is what the sanitizer is for.
+constexpr double throughput_bar = 0.9;
 
 TEST(SlowClients, TwoHundredTricklersLeaveNormalThroughputAbove90Percent) {
+  if (ujsond_attack::sanitized()) GTEST_SKIP() << "a throughput bar: the release build's";
   server s({"--access-log=false", "--read-timeout", "4s", "--idle-timeout", "10s"});
   constexpr int normal_connections = 2;
   constexpr auto round = 800ms;

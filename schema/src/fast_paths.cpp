@@ -95,7 +95,8 @@ void bounds_as_doubles(quick_checks& q) {
   if (q.upper) q.high = q.upper->code == op::exclusive_maximum ? std::nextafter(q.upper->limit, -inf) : q.upper->limit;
 }
 
-// The kinds passes_quick_checks settles inline (quick_checks::fast_kinds), and the bounds
+// The kinds passes_quick_checks settles inline by their mask (quick_checks::fast_kinds: a
+// double under bounds that are doubles it settles before the mask), and the bounds
 // of an int64 instance as integers: an integer x is >= a limit L exactly when x >= ceil(L),
 // > L exactly when x >= floor(L) + 1 (and so for the upper bound), whatever x's magnitude.
 void fast_kinds(quick_checks& q) {
@@ -108,7 +109,6 @@ void fast_kinds(quick_checks& q) {
   if ((q.types & t_string) && q.min_length == 0 && q.max_length == UINT64_MAX && !q.pattern) fast |= bit(kind::string);
   if (q.types & t_array) fast |= bit(kind::array);
   if (q.types & t_object) fast |= bit(kind::object);
-  if (numbers && q.bounds_are_doubles) fast |= bit(kind::double_);
   if (integers && !bounded) fast |= bit(kind::uint64);
   if (numbers && !bounded) fast |= bit(kind::big_number);
   // 2^63 as a double: the first double past every int64.
@@ -223,7 +223,6 @@ void prepare_fast_paths(program& p) {
 }
 
 bool passes_all_quick_checks(const quick_checks& q, const value& v) {
-  if (v.type() == kind::double_ && q.numbers_as_doubles) return v.as_double() >= q.low && v.as_double() <= q.high;
   if (!has_type(q.types, v)) return false;
   switch (v.type()) {
     case kind::null:

@@ -155,9 +155,9 @@ struct quick_checks {
   const regex* pattern = nullptr;
   std::uint64_t min_items = 0, max_items = UINT64_MAX;
   std::uint64_t min_members = 0, max_members = UINT64_MAX;
-  // Kinds (bit 1 << kind) whose check needs at most low/high, int_low/int_high or the
-  // item and member counts: the type takes them outright, and a string has no length or
-  // pattern to check. A double under `integer` alone, or a bound beyond a double, is not.
+  // Kinds (bit 1 << kind) whose check needs at most int_low/int_high or the item and
+  // member counts: the type takes them outright, and a string has no length or pattern to
+  // check. Doubles are numbers_as_doubles' (low/high), tested first.
   std::uint16_t fast_kinds = 0;
   std::int64_t int_low = INT64_MIN, int_high = INT64_MAX;  // the bounds, for an int64
 };

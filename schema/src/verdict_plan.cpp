@@ -332,31 +332,17 @@ bool evaluator::check_items(const plan& s, std::span<const value> items) {
       (!counted || depth_ + s.items.levels + each.deepest_prefix <= max_evaluation_depth)) {
     const quick_checks& q = each.quick;
     const std::size_t width = each.prefix.size();
+    // An item that passes here needs nothing more; any other gets check_edge(). Pairs that
+    // minItems makes whole (a GeoJSON position): the loop unrolled by the compiler.
+    const auto fallback = [&](const value& item) { return check_edge_apart<counted>(s.items, item); };
     if (width == 2 && q.min_items >= 2) {
-      // Pairs (a GeoJSON position); anything not an array has no elements and fails minItems.
       for (const value& item : items) {
-        const std::span<const value> x = item.elements();
-        bool passes = x.size() >= q.min_items && x.size() <= q.max_items && x[0].type() == kind::double_ &&
-                      x[1].type() == kind::double_;
-        if (passes) {
-          const double a = x[0].as_double(), b = x[1].as_double();
-          passes = a >= each.low[0] && a <= each.high[0] && b >= each.low[1] && b <= each.high[1];
-        }
-        if (!passes && !check_edge_apart<counted>(s.items, item)) return false;
+        if (!doubles_within<true>(item, each.low, each.high, 2, q.min_items, q.max_items) && !fallback(item)) return false;
       }
-      return true;
-    }
-    for (const value& item : items) {
-      // An array of doubles within the bounds passes here; anything else gets check_edge().
-      bool passes = item.is_array() && item.size() >= q.min_items && item.size() <= q.max_items;
-      if (passes) {
-        const value* x = item.elements().data();
-        const std::size_t m = std::min(item.size(), width);
-        for (std::size_t j = 0; j < m && passes; ++j) {
-          passes = x[j].type() == kind::double_ && x[j].as_double() >= each.low[j] && x[j].as_double() <= each.high[j];
-        }
+    } else {
+      for (const value& item : items) {
+        if (!doubles_within(item, each.low, each.high, width, q.min_items, q.max_items) && !fallback(item)) return false;
       }
-      if (!passes && !check_edge_apart<counted>(s.items, item)) return false;
     }
     return true;
   }

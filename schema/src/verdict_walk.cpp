@@ -81,15 +81,8 @@ std::size_t doubles_passing(const double_tuple& t, std::uint64_t levels, std::sp
                             std::uint64_t& steps) {
   for (std::size_t i = 0; i < items.size(); ++i) {
     const value& item = items[i];
-    if (!item.is_array() || item.size() < t.min_items || item.size() > t.max_items) return i;
-    const std::size_t m = std::min(item.size(), t.width);
-    const value* x = item.elements().data();
-    for (std::size_t j = 0; j < m; ++j) {
-      if (x[j].type() != kind::double_) return i;
-      const double d = x[j].as_double();
-      if (!(d >= t.low[j] && d <= t.high[j])) return i;
-    }
-    steps += levels + t.steps_before[m];
+    if (!doubles_within(item, t.low, t.high, t.width, t.min_items, t.max_items)) return i;
+    steps += levels + t.steps_before[std::min(item.size(), t.width)];
   }
   return items.size();
 }

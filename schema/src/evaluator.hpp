@@ -57,6 +57,12 @@ class evaluator {
   template <bool counted>
   bool check(const plan& s, const value& v);
   template <bool counted>
+  bool check_flat_edge(const plan_edge& e, const value& v);
+  template <bool counted>
+  bool check_record(const plan& s, std::span<const member> members);
+  template <bool counted>
+  bool check_named_members(const plan& s, std::span<const member> members);
+  template <bool counted>
   bool check_members(const plan& s, std::span<const member> members);
   template <bool counted>
   bool check_items(const plan& s, std::span<const value> items);

@@ -216,6 +216,9 @@ struct plan {
   bool leaf_items = false;
   // An object (if the value is one) whose members are all there is to check.
   bool members_only = false;
+  // members_only, through properties alone, each property a leaf or an array of leaves: the
+  // member loop calls nothing further (a record of scalars: citm's areas, prices, events).
+  bool flat_record = false;
   // Objects: properties (its names table, and a plan_slot per slot, in the same order);
   // additionalProperties fused with it, or alone; propertyNames.
   const keyword* properties = nullptr;

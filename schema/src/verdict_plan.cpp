@@ -219,6 +219,11 @@ void build_verdict_plans(program& p) {
                    s.prefix.empty();
     s.members_only = !s.leaf && s.rest.empty() && !array_parts;
   }
+  const auto flat = [](const plan_edge& e) { return e.to == nullptr || e.to->leaf || e.to->leaf_items; };
+  for (plan& s : p.plans) {
+    s.flat_record = s.members_only && s.properties && !s.property_names.to && flat(s.additional) &&
+                    std::all_of(s.slots.begin(), s.slots.end(), [&](const plan_slot& slot) { return flat(slot.edge); });
+  }
   p.plan_entry = {&p.plans[entry], from.levels};
   p.plans_count_depth = found.counts_depth;
 }
@@ -236,7 +241,9 @@ template <bool counted>
   if (!passes_quick_checks(s.quick, v)) return false;
   if constexpr (counted) depth_ += e.levels;
   bool ok;
-  if (s.members_only) {
+  if (s.flat_record) {
+    ok = !v.is_object() || check_record<counted>(s, v.members());
+  } else if (s.members_only) {
     ok = !v.is_object() || check_members<counted>(s, v.members());
   } else if (s.leaf_items) {
     ok = all_leaves<counted>(s.items, v.elements());
@@ -245,6 +252,44 @@ template <bool counted>
   }
   if constexpr (counted) depth_ -= e.levels;
   return ok;
+}
+
+// check_edge of a leaf or an array of leaves (plan::flat_record's properties): nothing called
+// but the quick checks' long way.
+template <bool counted>
+[[gnu::always_inline]] inline bool evaluator::check_flat_edge(const plan_edge& e, const value& v) {
+  const plan& s = *e.to;
+  if constexpr (counted) {
+    if (depth_ + e.levels > max_evaluation_depth) return !(too_deep_ = true);
+  }
+  if (!passes_quick_checks(s.quick, v)) return false;
+  if (s.leaf) return true;
+  const std::span<const value> items = v.elements();
+  if constexpr (counted) {
+    if (!items.empty() && depth_ + e.levels + s.items.levels > max_evaluation_depth) return !(too_deep_ = true);
+  }
+  const quick_checks& each = s.items.to->quick;
+  for (const value& item : items) {
+    if (!passes_quick_checks(each, item)) return false;
+  }
+  return true;
+}
+
+// A flat record whose names come once each in the schema's order, with no call per member;
+// any other object goes the general way.
+template <bool counted>
+[[gnu::noinline]] bool evaluator::check_record(const plan& s, std::span<const member> members) {
+  const plan_slot* const slots = s.slots.data();
+  const std::size_t count = s.slots.size();
+  if (members.size() == count) {
+    std::size_t i = 0;
+    while (i < count && same_text(slots[i].name, members[i].key.as_string())) {
+      if (!check_flat_edge<counted>(slots[i].edge, members[i].val)) return false;
+      ++i;
+    }
+    if (i == count) return true;
+  }
+  return check_members<counted>(s, members);
 }
 
 // check_edge, called: for the rare item a tight loop leaves to it.
@@ -278,32 +323,49 @@ bool evaluator::check(const plan& s, const value& v) {
   return true;
 }
 
+// properties (with additionalProperties and required fused into it).
+template <bool counted>
+[[gnu::always_inline]] inline bool evaluator::check_named_members(const plan& s, std::span<const member> members) {
+  const plan_slot* const slots = s.slots.data();
+  const std::size_t count = s.slots.size();
+  std::size_t first = 0;
+  // A record that names every property once, in the schema's order (what one producer
+  // writes): each name meets its slot in turn, and every required name is then present.
+  if (members.size() == count) {
+    while (first < count && same_text(slots[first].name, members[first].key.as_string())) {
+      if (!check_edge<counted>(slots[first].edge, members[first].val)) return false;
+      ++first;
+    }
+    if (first == count) return true;
+  }
+  // Otherwise the name after the one found last is tried first: members mostly come in the
+  // order the schema names them.
+  std::uint64_t required = 0;
+  for (std::size_t j = 0; j < first; ++j) required |= slots[j].required_bit;
+  std::size_t hint = first;
+  for (const member& m : members.subspan(first)) {
+    const std::string_view key = m.key.as_string();
+    std::size_t slot = hint;
+    if (slot >= count || !same_text(slots[slot].name, key)) slot = s.properties->names.find(key);
+    const plan_edge* to;
+    if (slot != no_node) {
+      hint = slot + 1;
+      required |= slots[slot].required_bit;
+      to = &slots[slot].edge;
+    } else if (s.additional.to) {
+      to = &s.additional;
+    } else {
+      continue;
+    }
+    if (!check_edge<counted>(*to, m.val)) return false;
+  }
+  return required == s.required_mask;
+}
+
 template <bool counted>
 bool evaluator::check_members(const plan& s, std::span<const member> members) {
   if (s.properties) {
-    // The name after the one found last is tried first: members mostly come in the order
-    // the schema names them.
-    const plan_slot* const slots = s.slots.data();
-    const std::size_t count = s.slots.size();
-    std::uint64_t required = 0;
-    std::size_t hint = 0;
-    for (const member& m : members) {
-      const std::string_view key = m.key.as_string();
-      std::size_t slot = hint;
-      if (slot >= count || !same_text(slots[slot].name, key)) slot = s.properties->names.find(key);
-      const plan_edge* to;
-      if (slot != no_node) {
-        hint = slot + 1;
-        required |= slots[slot].required_bit;
-        to = &slots[slot].edge;
-      } else if (s.additional.to) {
-        to = &s.additional;
-      } else {
-        continue;
-      }
-      if (!check_edge<counted>(*to, m.val)) return false;
-    }
-    if (required != s.required_mask) return false;
+    if (!check_named_members<counted>(s, members)) return false;
   } else if (s.additional.to) {
     for (const member& m : members) {
       if (!check_edge<counted>(s.additional, m.val)) return false;

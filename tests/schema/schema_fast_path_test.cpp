@@ -246,6 +246,58 @@ TEST(SchemaFastPath, MembersInAnyOrderFindTheirSchemas) {
   }
 }
 
+// A record of leaves whose members come in the schema's order is checked in one pass
+// (verdict_plan.cpp's check_record); a record that strays from that order part of the way
+// goes on the general way from there, with the required names already met.
+TEST(SchemaFastPath, RecordsInTheSchemasOrderKeepEveryCheck) {
+  const std::string properties = R"("properties": {
+      "id": {"type": "integer", "minimum": 1},
+      "blocks": {"type": "array", "maxItems": 3, "items": {"type": "integer", "maximum": 9}},
+      "note": {"type": "string", "maxLength": 3}}, "required": ["id", "blocks"])";
+  for (const bool closed : {true, false}) {
+    SCOPED_TRACE(closed);
+    const auto v = compiled("{" + properties + (closed ? R"(, "additionalProperties": false})" : "}"));
+    EXPECT_TRUE(verdict(v, R"({"id": 1, "blocks": [], "note": "x"})"));
+    EXPECT_TRUE(verdict(v, R"({"id": 1, "blocks": [9, 8, 7], "note": "xyz"})"));
+    EXPECT_FALSE(verdict(v, R"({"id": 0, "blocks": [], "note": "x"})"));
+    EXPECT_FALSE(verdict(v, R"({"id": 1.5, "blocks": [], "note": "x"})"));
+    EXPECT_FALSE(verdict(v, R"({"id": 1, "blocks": [1, 10], "note": "x"})"));
+    EXPECT_FALSE(verdict(v, R"({"id": 1, "blocks": [1, "2"], "note": "x"})"));
+    EXPECT_FALSE(verdict(v, R"({"id": 1, "blocks": [1, 2, 3, 4], "note": "x"})"));
+    EXPECT_FALSE(verdict(v, R"({"id": 1, "blocks": {}, "note": "x"})"));
+    EXPECT_FALSE(verdict(v, R"({"id": 1, "blocks": [], "note": "long"})"));
+    EXPECT_TRUE(verdict(v, R"({"id": 1, "note": "x", "blocks": []})"));  // another order
+    EXPECT_TRUE(verdict(v, R"({"id": 1, "blocks": [1]})"));              // fewer members
+    EXPECT_FALSE(verdict(v, R"({"id": 1, "note": "x"})"));               // blocks is required
+    // As many members as names, the first in order: the rest the general way.
+    EXPECT_EQ(verdict(v, R"({"id": 1, "blocks": [], "zzz": 1})"), !closed);
+    EXPECT_EQ(verdict(v, R"({"id": 1, "zzz": 1, "blocks": []})"), !closed);
+    EXPECT_FALSE(verdict(v, R"({"id": 1, "zzz": 1, "note": "x"})"));
+    EXPECT_FALSE(verdict(v, R"({"zzz": 1, "blocks": [], "note": "x"})"));
+    EXPECT_FALSE(verdict(v, R"({"id": 1, "zzz": 1, "blocks": [10]})"));
+  }
+  // The same record below a recursive schema, where the depth is counted member by member:
+  // reached through a $ref and inline, so that the limit falls on each level of the record
+  // (its members, the items of its array).
+  for (const std::string& record : std::vector<std::string>{R"({"$ref": "#/$defs/record"})", "{" + properties + "}"}) {
+    SCOPED_TRACE(record);
+    const auto deep = compiled(R"({"items": {"$ref": "#"}, "properties": {"r": )" + record +
+                               R"(}, "$defs": {"record": {)" + properties + "}}}");
+    bool some_valid = false, some_invalid = false;
+    for (const auto& [from, to] : {std::pair{240, 260}, {490, 510}, {995, 1001}}) {
+      for (int depth = from; depth <= to; ++depth) {
+        for (const char* r : {R"({"id": 1, "blocks": [1, 2], "note": "x"})", R"({"id": 1, "blocks": [], "note": "x"})",
+                              R"({"id": 1, "blocks": [10], "note": "x"})", R"({"id": 1, "blocks": [1, 2]})"}) {
+          const bool ok = verdict(deep, nested(static_cast<std::size_t>(depth), std::string(R"({"r": )") + r + "}"));
+          (ok ? some_valid : some_invalid) = true;
+        }
+      }
+    }
+    EXPECT_TRUE(some_valid);
+    EXPECT_TRUE(some_invalid);
+  }
+}
+
 TEST(SchemaFastPath, NamesDifferingInOneByteAreOtherNames) {
   // Names are compared in overlapping words (4 to 16 bytes) or bytes: each length, each byte.
   for (std::size_t length = 1; length <= 20; ++length) {

@@ -275,21 +275,39 @@ template <bool counted>
   return true;
 }
 
-// A flat record whose names come once each in the schema's order, with no call per member;
-// any other object goes the general way.
+// A flat record whose names come once each in the schema's order: checked with no call
+// per member. `unsure`: it is not such a record, and must go the general way.
+template <bool counted>
+[[gnu::always_inline]] inline evaluator::record_verdict evaluator::in_order_record(std::span<const plan_slot> slots,
+                                                                                 std::span<const member> members) {
+  const std::size_t count = slots.size();
+  if (members.size() != count) return record_verdict::unsure;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!same_text(slots[i].name, members[i].key.as_string())) return record_verdict::unsure;
+    if (!check_flat_edge<counted>(slots[i].edge, members[i].val)) return record_verdict::fails;
+  }
+  return record_verdict::passes;
+}
+
 template <bool counted>
 [[gnu::noinline]] bool evaluator::check_record(const plan& s, std::span<const member> members) {
-  const plan_slot* const slots = s.slots.data();
-  const std::size_t count = s.slots.size();
-  if (members.size() == count) {
-    std::size_t i = 0;
-    while (i < count && same_text(slots[i].name, members[i].key.as_string())) {
-      if (!check_flat_edge<counted>(slots[i].edge, members[i].val)) return false;
-      ++i;
+  const record_verdict r = in_order_record<counted>(s.slots, members);
+  return r == record_verdict::unsure ? check_members<counted>(s, members) : r == record_verdict::passes;
+}
+
+// Arrays of flat records (citm's areas and prices): one call for the whole array.
+template <bool counted>
+[[gnu::noinline]] bool evaluator::check_records(const plan& each, std::span<const value> items) {
+  const std::span<const plan_slot> slots = each.slots;  // loaded once, not after every store
+  for (const value& item : items) {
+    if (!passes_quick_checks(each.quick, item)) return false;
+    if (!item.is_object()) continue;
+    const record_verdict r = in_order_record<counted>(slots, item.members());
+    if (r == record_verdict::fails || (r == record_verdict::unsure && !check_members<counted>(each, item.members()))) {
+      return false;
     }
-    if (i == count) return true;
   }
-  return check_members<counted>(s, members);
+  return true;
 }
 
 // check_edge, called: for the rare item a tight loop leaves to it.
@@ -349,7 +367,7 @@ template <bool counted>
     if (slot >= count || !same_text(slots[slot].name, key)) slot = s.properties->names.find(key);
     const plan_edge* to;
     if (slot != no_node) {
-      hint = slot + 1;
+      hint = slot + 1 == count ? 0 : slot + 1;  // the order may start anywhere
       required |= slots[slot].required_bit;
       to = &slots[slot].edge;
     } else if (s.additional.to) {
@@ -408,6 +426,7 @@ bool evaluator::check_items(const plan& s, std::span<const value> items) {
     }
     return true;
   }
+  if (each.flat_record && !counted) return check_records<counted>(each, items);
   for (const value& item : items) {
     if (!check_edge<counted>(s.items, item)) return false;
   }

@@ -27,7 +27,11 @@ while (args.length > 0) {
   else pairs.push(a);
 }
 
+// The median rate of `repetitions` rounds of at least minTime each, after an untimed round
+// of half that time in which V8 compiles the validator to machine code (schema_bench warms
+// up the same way), so that a single repetition is fair.
 function perSecond(once) {
+  for (const start = process.hrtime.bigint(); Number(process.hrtime.bigint() - start) / 1e9 < minTime / 2;) once();
   const rates = [];
   for (let r = 0; r < repetitions; ++r) {
     const start = process.hrtime.bigint();

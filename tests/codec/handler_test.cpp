@@ -107,6 +107,34 @@ TEST(HandlerEvents, WhitespaceDoesNotMatter) {
   EXPECT_EQ(record_all(input), want);
 }
 
+// Runs of whitespace of every length up to 40 (past two 16-byte scans), made of spaces with
+// a tab, a newline or a CR at every position, between every pair of tokens; and a control
+// character that is no whitespace (0x0B, 0x1F) at every position of a run, which must stop
+// the parse at that byte.
+TEST(HandlerEvents, WhitespaceRunsOfEveryLengthAndMix) {
+  const events want = {"[", "{", "k:a@in", "i:1", "}1", "]1"};
+  for (std::size_t length = 0; length <= 40; ++length) {
+    for (std::size_t at = 0; at <= length; ++at) {
+      for (const char other : {' ', '\t', '\n', '\r', '\x0B', '\x1F'}) {
+        std::string run(length, ' ');
+        if (at < length) run[at] = other;
+        const std::string input = "[" + run + "{" + run + "\"a\"" + run + ":" + run + "1" + run + "}" + run + "]";
+        recorder r;
+        r.input = input;
+        const ujson::error e = ujson::decode(input, r);
+        if (other == '\x0B' || other == '\x1F') {
+          if (at == length) continue;
+          EXPECT_TRUE(e) << length << " " << at;
+          EXPECT_EQ(e.offset, 1 + at) << length << " " << at;  // the first run, right after '['
+        } else {
+          EXPECT_FALSE(e) << length << " " << at << " " << int(other) << ": " << ujson::code_name(e.code) << " at " << e.offset;
+          EXPECT_EQ(r.seen, want) << length << " " << at << " " << int(other);
+        }
+      }
+    }
+  }
+}
+
 TEST(HandlerEvents, TopLevelScalarsAndNumberTexts) {
   EXPECT_EQ(record_all("42"), events{"i:42"});
   EXPECT_EQ(record_all("  \"x\"  "), events{"s:x@in"});

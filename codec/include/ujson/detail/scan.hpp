@@ -313,6 +313,22 @@ struct sse2_kernel {
     // Indented input puts exactly one space after ':'; only longer runs go wide.
     if (++p == end || !is_space(*p)) return p;
     ++p;
+    // An indentation is spaces or tabs: the first byte that is neither ends the run, unless
+    // it starts a line (a blank line, CRLF), for which the run is scanned for all four.
+    while (end - p >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const __m128i indent = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
+      const unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(indent)) & 0xFFFF;
+      if (other != 0) {
+        p += __builtin_ctz(other);
+        return is_space(*p) ? skip_any_space(p, end) : p;
+      }
+      p += 16;
+    }
+    return scalar_kernel::skip_space(p, end);
+  }
+
+  static UJSON_DETAIL_INLINE const char* skip_any_space(const char* p, const char* end) {
     while (end - p >= 16) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
       const __m128i space = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),

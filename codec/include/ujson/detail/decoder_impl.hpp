@@ -518,10 +518,13 @@ key:
   // p is at the opening quote of a member name.
   code = ps.string_value(true);
   if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
-  p = detail::default_kernel::skip_space(p, end);
+  // Minified and indented text alike put the colon right after the name.
   if (UJSON_DETAIL_UNLIKELY(p == end || *p != ':')) {
-    code = ps.fail(p == end ? errc::unexpected_end : errc::expected_colon, p);
-    goto failed;
+    p = detail::default_kernel::skip_space(p, end);
+    if (UJSON_DETAIL_UNLIKELY(p == end || *p != ':')) {
+      code = ps.fail(p == end ? errc::unexpected_end : errc::expected_colon, p);
+      goto failed;
+    }
   }
   p = detail::default_kernel::skip_space(p + 1, end);
   if (UJSON_DETAIL_UNLIKELY(p == end)) {
@@ -532,15 +535,19 @@ key:
 
 after_value:
   if (depth == 0) goto done;
-  p = detail::default_kernel::skip_space(p, end);
-  if (UJSON_DETAIL_UNLIKELY(p == end)) {
-    code = ps.fail(errc::unexpected_end, end);
-    goto failed;
-  }
   {
     frame& top = stack[depth - 1];
     if constexpr (detail::parser<H>::want_values) top += 2;  // one more element (counts feed on_*_end)
     const bool in_object = top & 1;
+    // A comma right after the value is the usual case, indented or not; whitespace first
+    // comes before a closing bracket.
+    if (UJSON_DETAIL_UNLIKELY(p == end || *p != ',')) {
+      p = detail::default_kernel::skip_space(p, end);
+      if (UJSON_DETAIL_UNLIKELY(p == end)) {
+        code = ps.fail(errc::unexpected_end, end);
+        goto failed;
+      }
+    }
     if (*p == ',') {
       p = detail::default_kernel::skip_space(p + 1, end);
       if (UJSON_DETAIL_UNLIKELY(p == end)) {

@@ -412,19 +412,23 @@ bool evaluator::check_items(const plan& s, std::span<const value> items) {
       (!counted || depth_ + s.items.levels + each.deepest_prefix <= max_evaluation_depth)) {
     const quick_checks& q = each.quick;
     const std::size_t width = each.prefix.size();
-    // An item that passes here needs nothing more; any other gets check_edge(). Pairs that
-    // minItems makes whole (a GeoJSON position): the loop unrolled by the compiler.
-    const auto fallback = [&](const value& item) { return check_edge_apart<counted>(s.items, item); };
+    // An item that passes here needs nothing more; any other gets check_edge(), outside the
+    // tight loop: with no call in it, the bounds stay in registers. Pairs that minItems
+    // makes whole (a GeoJSON position): the loop unrolled by the compiler.
+    const auto in_tight_loop = [&](auto within) {
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        while (i < items.size() && within(items[i])) ++i;
+        if (i < items.size() && !check_edge_apart<counted>(s.items, items[i])) return false;
+      }
+      return true;
+    };
     if (width == 2 && q.min_items >= 2) {
-      for (const value& item : items) {
-        if (!doubles_within<true>(item, each.low, each.high, 2, q.min_items, q.max_items) && !fallback(item)) return false;
-      }
-    } else {
-      for (const value& item : items) {
-        if (!doubles_within(item, each.low, each.high, width, q.min_items, q.max_items) && !fallback(item)) return false;
-      }
+      const double low[2] = {each.low[0], each.low[1]}, high[2] = {each.high[0], each.high[1]};
+      const std::uint64_t least = q.min_items, most = q.max_items;
+      return in_tight_loop([&](const value& item) { return doubles_within<true>(item, low, high, 2, least, most); });
     }
-    return true;
+    return in_tight_loop(
+        [&](const value& item) { return doubles_within(item, each.low, each.high, width, q.min_items, q.max_items); });
   }
   if (each.flat_record && !counted) return check_records<counted>(each, items);
   for (const value& item : items) {

@@ -24,6 +24,7 @@ enum class kind : std::uint8_t { null, boolean, int64, uint64, double_, big_numb
 struct member;
 namespace detail {
 class tree_writer;
+class dom_builder;
 }  // namespace detail
 
 class value {
@@ -130,6 +131,8 @@ class value {
  private:
   // The DOM's compact writer reads runs of booleans straight from the representation.
   friend class detail::tree_writer;
+  // The duplicate check reads keys, which it knows to be strings, without testing their kind.
+  friend class detail::dom_builder;
 
   double converted_to_double() const noexcept;  // as_double() of the other kinds
 

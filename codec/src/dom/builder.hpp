@@ -138,7 +138,16 @@ class dom_builder {
     return static_cast<T*>(arena_.allocate(n * sizeof(T), alignof(T)));
   }
 
+  // Leaves kept = n when every key differs (almost always, and checked first, in
+  // distinct_small or distinct_large); otherwise settles by the policy (settle_duplicates).
   errc resolve_duplicates(member* members, std::size_t n, std::size_t& kept);
+  static constexpr std::size_t small_object = 8;
+  // Exact: true only if every key differs. False when unsure too (hashes colliding past a
+  // budget), which costs the exact path's time, never a different result.
+  static bool distinct_small(const member* members, std::size_t n);
+  bool distinct_large(const member* members, std::size_t n);
+  bool distinct_prints(const member* members, std::size_t n, bool& prints_differ);
+  UJSON_NOINLINE errc settle_duplicates(member* members, std::size_t n, std::size_t& kept);
   enum class hash_result { done, rejected, over_budget };
   template <class Settle>
   hash_result hash_duplicates(member* members, std::size_t n, Settle& settle);
@@ -162,6 +171,11 @@ class dom_builder {
   bool strings_valid_;
   value_stack stack_;
   std::vector<std::size_t> object_starts_;  // stack_ index of each open object's first key (reject only)
+  static constexpr std::size_t shape_keys = 64, shape_count = 32;
+  std::vector<std::uint64_t> prints_;  // of the object's keys, in distinct_large
+  std::vector<std::uint64_t> shapes_;  // shape_count times: n, then the prints of n keys
+  std::vector<std::uint64_t> stamps_;  // distinct_prints' table: stamp_ | member index
+  std::uint64_t stamp_ = 0;            // in the high half of a slot, new for every object
   std::vector<std::uint64_t> slots_;  // open-addressing table for large objects, reused
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pending_;  // (duplicate, first) found by hashing
   std::vector<std::uint32_t> order_;  // members by key, when hashing went over its budget

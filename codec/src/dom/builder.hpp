@@ -101,7 +101,8 @@ class dom_builder {
     static_assert(sizeof(member) == 2 * sizeof(value));  // a member is its key and value, as stacked
     copy_values(reinterpret_cast<value*>(members), stack_.pop(2 * n), 2 * n);
     std::size_t kept = n;
-    if (n > 1) {
+    // Two keys of different lengths (most pairs) differ without a call.
+    if (n > 2 || (n == 2 && members[0].key.size() == members[1].key.size())) {
       const errc e = resolve_duplicates(members, n, kept);
       if (e != errc::ok) return e;
     }

@@ -64,15 +64,21 @@ errc dom_builder::resolve_duplicates(member* members, std::size_t n, std::size_t
   return settle_duplicates(members, n, kept);
 }
 
-// Pairs of keys compared by their lengths, which mostly differ, then by their bytes.
+// Keys of different lengths differ: a bit per length (lengths past 63 share one) finds
+// the keys worth comparing with the earlier ones, mostly none.
 bool dom_builder::distinct_small(const member* members, std::size_t n) {
-  for (std::size_t i = 1; i < n; ++i) {
+  std::uint64_t lengths = 0;
+  for (std::size_t i = 0; i < n; ++i) {
     const value& k = members[i].key;
     const std::size_t size = k.tag_ >> 8;
-    for (std::size_t j = 0; j < i; ++j) {
-      const value& other = members[j].key;
-      if (other.tag_ >> 8 == size && same_bytes(other.payload_.s, k.payload_.s, size)) return false;
+    const std::uint64_t bit = std::uint64_t{1} << std::min<std::size_t>(size, 63);
+    if (lengths & bit) {
+      for (std::size_t j = 0; j < i; ++j) {
+        const value& other = members[j].key;
+        if (other.tag_ >> 8 == size && same_bytes(other.payload_.s, k.payload_.s, size)) return false;
+      }
     }
+    lengths |= bit;
   }
   return true;
 }

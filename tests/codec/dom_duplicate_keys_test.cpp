@@ -136,13 +136,13 @@ TEST(DomDuplicateKeysModel, KeysOfEachLengthDifferingInOneByte) {
       k[at] = 'q';
       members.push_back(raw(k));
     }
-    expect_every_policy(members);  // length + 1 keys: the small path up to 8, then the table
+    expect_every_policy(members);  // length + 1 keys: the small path up to 16, then the table
     for (std::size_t at = 0; at < members.size(); ++at) {
       std::vector<member_text> with_repeat = members;
       with_repeat.push_back(members[at]);
       expect_every_policy(with_repeat);
     }
-    // The same keys in objects of two to eight members, where the pairwise check works.
+    // The same keys in objects of two to eight members.
     for (std::size_t n = 2; n <= 8 && n <= members.size(); ++n) {
       std::vector<member_text> small(members.end() - static_cast<std::ptrdiff_t>(n), members.end());
       expect_every_policy(small);

@@ -119,7 +119,8 @@ TEST(DomDuplicateKeys, SameKeyInDifferentObjectsIsNoDuplicate) {
 }
 
 // Twelve distinct keys k0..k11 (values 0..11), then k3 again ("dup1"), k0 again ([true]),
-// k3 a third time ({"deep":"dup2"}): more than 8 members, so the hashing path.
+// k3 a third time ({"deep":"dup2"}): fifteen members (the pairwise path of objects of up to
+// 16; dom_duplicate_keys_test holds the larger objects' table).
 const std::string large_with_duplicates = [] {
   std::string s = "{";
   for (int i = 0; i < 12; ++i) s += "\"k" + std::to_string(i) + "\":" + std::to_string(i) + ",";

@@ -142,7 +142,7 @@ class dom_builder {
   // Leaves kept = n when every key differs (almost always, and checked first, in
   // distinct_small or distinct_large); otherwise settles by the policy (settle_duplicates).
   errc resolve_duplicates(member* members, std::size_t n, std::size_t& kept);
-  static constexpr std::size_t small_object = 8;
+  static constexpr std::size_t small_object = 16;
   // Exact: true only if every key differs. False when unsure too (hashes colliding past a
   // budget), which costs the exact path's time, never a different result.
   static bool distinct_small(const member* members, std::size_t n);

@@ -88,7 +88,7 @@ void fuse_object_keywords(node& n) {
 void bounds_as_doubles(quick_checks& q) {
   const auto usable = [](const keyword* k) { return !k || (k->limit_is_double && std::isfinite(k->limit)); };
   q.bounds_are_doubles = usable(q.lower) && usable(q.upper);
-  q.numbers_as_doubles = q.bounds_are_doubles && (q.types & t_number);
+  q.numbers_as_doubles = q.bounds_are_doubles && (q.types & t_number) && !q.strings;
   if (!q.bounds_are_doubles) return;
   const double inf = std::numeric_limits<double>::infinity();
   if (q.lower) q.low = q.lower->code == op::exclusive_minimum ? std::nextafter(q.lower->limit, inf) : q.lower->limit;
@@ -104,6 +104,10 @@ void fast_kinds(quick_checks& q) {
   const bool numbers = q.types & t_number, integers = numbers || (q.types & t_integer);
   const bool bounded = q.lower || q.upper;
   std::uint16_t fast = 0;
+  if (q.strings) {
+    q.fast_kinds = 0;
+    return;
+  }
   if (q.types & t_null) fast |= bit(kind::null);
   if (q.types & t_boolean) fast |= bit(kind::boolean);
   if ((q.types & t_string) && q.min_length == 0 && q.max_length == UINT64_MAX && !q.pattern) fast |= bit(kind::string);
@@ -136,6 +140,23 @@ void fast_kinds(quick_checks& q) {
   q.fast_kinds = fast;
 }
 
+// const, or an enum of a few values, whose values are all strings (quick_checks::strings).
+bool only_strings(const keyword& k) {
+  if (k.code == op::const_) return k.literal->is_string();
+  const auto values = k.literal->elements();
+  return values.size() <= max_quick_strings &&
+         std::all_of(values.begin(), values.end(), [](const value& v) { return v.is_string(); });
+}
+
+// Whether the string s is one of q.strings' values.
+bool one_of_strings(const keyword& k, std::string_view s) {
+  if (k.code == op::const_) return k.literal->as_string() == s;
+  for (const value& option : k.literal->elements()) {
+    if (option.as_string() == s) return true;
+  }
+  return false;
+}
+
 // The keywords quick_checks can hold (one of each), and the rest in their order.
 void summarize(const program& p, node& n) {
   quick_checks& q = n.quick;
@@ -161,6 +182,11 @@ void summarize(const program& p, node& n) {
       case op::max_items: q.max_items = k.count; continue;
       case op::min_properties: q.min_members = k.count; continue;
       case op::max_properties: q.max_members = k.count; continue;
+      case op::const_:
+      case op::enum_:
+        if (q.strings || !only_strings(k)) break;
+        q.strings = &k;
+        continue;
       case op::required:
       case op::additional_properties:
         if (k.fused) continue;  // properties does it
@@ -222,7 +248,9 @@ void prepare_fast_paths(program& p) {
   }
 }
 
-bool passes_all_quick_checks(const quick_checks& q, const value& v) {
+namespace {
+
+inline bool passes_other_quick_checks(const quick_checks& q, const value& v) {
   if (!has_type(q.types, v)) return false;
   switch (v.type()) {
     case kind::null:
@@ -251,6 +279,19 @@ bool passes_all_quick_checks(const quick_checks& q, const value& v) {
   }
   return (!q.lower || compare_to_limit(v, *q.lower) >= (q.lower->code == op::exclusive_minimum ? 1 : 0)) &&
          (!q.upper || compare_to_limit(v, *q.upper) <= (q.upper->code == op::exclusive_maximum ? -1 : 0));
+}
+
+
+// Apart, so that the common call pays nothing for it.
+[[gnu::noinline]] bool passes_with_strings(const quick_checks& q, const value& v) {
+  return v.is_string() && one_of_strings(*q.strings, v.as_string()) && passes_other_quick_checks(q, v);
+}
+
+}  // namespace
+
+bool passes_all_quick_checks(const quick_checks& q, const value& v) {
+  if (q.strings) [[unlikely]] return passes_with_strings(q, v);
+  return passes_other_quick_checks(q, v);
 }
 
 

@@ -160,7 +160,11 @@ struct quick_checks {
   // check. Doubles are numbers_as_doubles' (low/high), tested first.
   std::uint16_t fast_kinds = 0;
   std::int64_t int_low = INT64_MIN, int_high = INT64_MAX;  // the bounds, for an int64
+  // const, or enum of at most max_quick_strings values, whose values are all strings: the
+  // instance must be a string and one of them (no kind is fast then).
+  const keyword* strings = nullptr;
 };
+inline constexpr std::size_t max_quick_strings = 16;
 
 struct node {
   std::vector<keyword> keywords;

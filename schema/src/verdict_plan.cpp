@@ -202,7 +202,10 @@ void build_verdict_plans(program& p) {
   // Tuples of numbers checked as doubles (node::tuple): their bounds in one place.
   for (std::size_t i = 0; i < p.nodes.size(); ++i) {
     plan& s = p.plans[i];
-    if (!p.nodes[i].tuple || s.items.to || s.prefix.empty() || !(s.quick.types & t_array) || !s.rest.empty()) continue;
+    if (!p.nodes[i].tuple || s.items.to || s.prefix.empty() || !(s.quick.types & t_array) || s.quick.strings ||
+        !s.rest.empty()) {
+      continue;
+    }
     s.doubles_tuple = std::all_of(s.prefix.begin(), s.prefix.end(), [](const plan_edge& e) {
       return e.to->leaf && e.to->quick.numbers_as_doubles;
     });

@@ -100,7 +100,7 @@ bool evaluator::all_tuples(const node& tuple, std::uint32_t levels, std::uint32_
   t.max_items = tuple.quick.max_items;
   t.steps_before[0] = 0;
   std::uint64_t deepest = 0;
-  bool doubles = (tuple.quick.types & t_array) != 0;
+  bool doubles = (tuple.quick.types & t_array) != 0 && !tuple.quick.strings;
   for (std::size_t j = 0; j < t.width; ++j) {
     const node& from = p_.nodes[prefix.nodes[j]];
     const quick_checks& q = from.target->quick;

@@ -298,6 +298,41 @@ TEST(SchemaFastPath, RecordsInTheSchemasOrderKeepEveryCheck) {
   }
 }
 
+// A const or a small enum of strings is a quick check (quick_checks::strings): every kind
+// of instance against it, beside other keywords of the same schema, in a record, and as
+// the whole of a tuple's item (where the doubles' loop must not pass an array).
+TEST(SchemaFastPath, ConstsAndEnumsOfStringsAreQuickChecks) {
+  const std::vector<std::string> instances = {R"("a")", R"("bb")", R"("")", R"("\u00e9")", R"("é")", R"("ab")",
+                                              "1", "1.5", "null", "true", "[]", R"(["a"])", "{}", R"({"a": 1})"};
+  const std::vector<std::string> schemas = {
+      R"({"const": "a"})", R"({"const": ""})", R"({"enum": ["a", "bb", "", "é"]})", R"({"enum": ["a", 1]})",
+      R"({"enum": []})", R"({"type": "string", "enum": ["a", "bb"], "maxLength": 1})",
+      R"({"enum": ["a", "bb"], "const": "bb"})", R"({"type": ["number", "string"], "minimum": 1, "enum": ["a"]})",
+      R"({"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}], "enum": ["a"]})",
+      R"({"enum": ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "a"]})"};
+  for (const std::string& schema : schemas) {
+    SCOPED_TRACE(schema);
+    const auto v = compiled(schema);
+    for (const std::string& instance : instances) verdict(v, instance);
+    const auto record = compiled(R"({"properties": {"k": )" + schema + R"(, "n": {"type": "integer"}}, "required": ["k", "n"]})");
+    for (const std::string& instance : instances) verdict(record, R"({"k": )" + instance + R"(, "n": 1})");
+    // Items of an array on the plan, and on the walk (an allOf of schemas that are not
+    // leaves keeps a program off the plans).
+    for (const std::string& wrapper : {std::string("{\"items\": ") + schema + "}",
+                                       R"({"allOf": [{"items": )" + schema + R"(}, {"items": )" + schema + "}]}"}) {
+      const auto items = compiled(wrapper);
+      verdict(items, "[" + instances[0] + ", " + instances[1] + "]");
+      verdict(items, "[[1.5, 2.5], [0.5, 3.5]]");  // doubles only: the tuples loop decides
+      verdict(items, "[[1.5, 2.5], [1, 2]]");
+    }
+  }
+  EXPECT_TRUE(verdict(compiled(R"({"enum": ["a", "bb", "", "é"]})"), R"("\u00e9")"));
+  EXPECT_FALSE(verdict(compiled(R"({"enum": ["a", "bb", "", "é"]})"), R"("ab")"));
+  EXPECT_FALSE(verdict(compiled(R"({"const": "a"})"), "1.5"));
+  EXPECT_FALSE(verdict(compiled(R"({"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}], "enum": ["a"]})"),
+                       "[1.5, 2.5]"));
+}
+
 TEST(SchemaFastPath, NamesDifferingInOneByteAreOtherNames) {
   // Names are compared in overlapping words (4 to 32 bytes) or bytes: each length, each byte.
   for (std::size_t length = 1; length <= 40; ++length) {

@@ -365,19 +365,26 @@ UJSON_DETAIL_INLINE errc parser<H>::number() {
       const auto r = std::from_chars(int_begin, p, value);
       e = (!negative && r.ec == std::errc()) ? h_.on_uint64(value) : h_.on_big_number(text);
     }
-  } else if (digits <= 19 && mantissa <= (std::uint64_t{1} << 53) && exponent >= -22 && exponent <= 22) {
-    // Both the mantissa and 10^|exponent| are exact doubles, so one IEEE operation
-    // gives the correctly rounded result (Clinger's fast path).
-    double d = static_cast<double>(mantissa);
-    d = exponent < 0 ? d / exact_powers_of_ten[-exponent] : d * exact_powers_of_ten[exponent];
-    e = h_.on_double(negative ? -d : d, text);
   } else {
-    // Up to 19 digits: Eisel-Lemire from the digits already read. It declines the rare
-    // cases it cannot settle and every result outside the finite non-zero range, which
-    // from_chars then decides (out of range -> big number).
+    // Up to 19 digits: Eisel-Lemire from the digits already read, its common case inline.
+    // What that refuses is mostly a short exact decimal (0.5, 12.25), whose product sits
+    // on the bits it refuses: Clinger's fast path takes those (the mantissa and
+    // 10^|exponent| are exact doubles, so one IEEE operation rounds correctly). The
+    // out-of-line Eisel-Lemire declines the rare cases it cannot settle and every result
+    // outside the finite non-zero range, which from_chars then decides (out of range ->
+    // big number).
     double d;
-    const bool ok =
-        (digits <= 19 && decimal_to_double(mantissa, exponent, negative, d)) || parse_double_slow(start, p, d);
+    bool ok = digits <= 19 && decimal_to_double_inline(mantissa, exponent, negative, d);
+    if (UJSON_DETAIL_UNLIKELY(!ok)) {
+      if (mantissa <= (std::uint64_t{1} << 53) && exponent >= -22 && exponent <= 22 && digits <= 19) {
+        d = static_cast<double>(mantissa);
+        d = exponent < 0 ? d / exact_powers_of_ten[-exponent] : d * exact_powers_of_ten[exponent];
+        if (negative) d = -d;
+        ok = true;
+      } else {
+        ok = (digits <= 19 && decimal_to_double(mantissa, exponent, negative, d)) || parse_double_slow(start, p, d);
+      }
+    }
     e = ok ? h_.on_double(d, text) : h_.on_big_number(text);
   }
   return UJSON_DETAIL_LIKELY(e == errc::ok) ? e : fail(e, start);

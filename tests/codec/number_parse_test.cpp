@@ -212,6 +212,60 @@ TEST(DecimalToDouble, AnswersEveryNormalResultCorrectly) {
   EXPECT_FALSE(ujson::detail::decimal_to_double(5, -324, false, unused));  // subnormal
 }
 
+// The decoder's inline common case (decimal_to_double_inline in ujson/detail/number.hpp):
+// whatever it answers is from_chars' double, it answers nearly every inexact decimal in
+// its exponent range (so a version that gave up everywhere fails), and nothing outside
+// that range (where its missing exponent checks would matter).
+TEST(DecimalToDouble, InlineCaseAgreesWithFromCharsAndAnswersMostOfItsRange) {
+  std::mt19937_64 rng(1515);
+  std::size_t wrong = 0, answered = 0, in_range = 0, outside_answered = 0;
+  const std::size_t cases = ujson::test::share_of(1'000'000);
+  for (std::size_t i = 0; i < cases; ++i) {
+    // Half with 17 digits and q near -15 (canada.json's coordinates); the rest anywhere.
+    const bool coordinate = (rng() & 1) != 0;
+    const int ndigits = coordinate ? 17 : 1 + static_cast<int>(rng() % 19);
+    const std::uint64_t low = ndigits == 1 ? 0 : pow10_u64(ndigits - 1);
+    const std::uint64_t w = low + rng() % (pow10_u64(ndigits) - low);
+    const std::int64_t q = coordinate ? -13 - static_cast<std::int64_t>(rng() % 4) : static_cast<std::int64_t>(rng() % 701) - 350;
+    const bool negative = (rng() & 1) != 0;
+    const std::string text = decimal_text(negative, w, q, 0);
+    double got = 0;
+    const bool answer = ujson::detail::decimal_to_double_inline(w, q, negative, got);
+    if (q < -200 || q > 200) {
+      if (answer && ++outside_answered <= 20) ADD_FAILURE() << text << ": answered outside [-200, 200]";
+      continue;
+    }
+    in_range += w != 0;
+    if (!answer) continue;
+    ++answered;
+    const expectation want = from_chars_of(text);
+    if (!want.is_double || std::bit_cast<std::uint64_t>(got) != std::bit_cast<std::uint64_t>(want.value)) {
+      if (++wrong <= 20) ADD_FAILURE() << text << ": inline " << hex_bits(got);
+    }
+  }
+  EXPECT_EQ(wrong, 0u);
+  EXPECT_EQ(outside_answered, 0u);
+  EXPECT_GT(answered, in_range - in_range / 20);  // it declines about 1 in 128 inexact ones
+
+  // Products on the bits it declines: zero, and exact decimals (the caller's Clinger path).
+  double unused = 0;
+  EXPECT_FALSE(ujson::detail::decimal_to_double_inline(0, -5, false, unused));
+  EXPECT_FALSE(ujson::detail::decimal_to_double_inline(5, -1, false, unused));
+  EXPECT_FALSE(ujson::detail::decimal_to_double_inline(1225, -2, true, unused));
+  // Its range's edges, where exponent tests would be needed just beyond.
+  for (const std::int64_t q : {-201, -200, 200, 201}) {
+    for (const std::uint64_t w : {std::uint64_t{3}, std::uint64_t{18446744073709551557ULL}}) {
+      double got = 0;
+      const bool answer = ujson::detail::decimal_to_double_inline(w, q, false, got);
+      EXPECT_EQ(answer, q == -200 || q == 200) << w << "e" << q;
+      const expectation want = from_chars_of(decimal_text(false, w, q, 0));
+      if (answer) {
+        EXPECT_EQ(std::bit_cast<std::uint64_t>(got), std::bit_cast<std::uint64_t>(want.value)) << w << "e" << q;
+      }
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------
 // Midpoints between adjacent doubles
 

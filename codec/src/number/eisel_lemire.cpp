@@ -58,6 +58,18 @@ constexpr std::int64_t floor_log2_pow10(std::int64_t q) noexcept { return (q * 2
 
 }  // namespace
 
+static_assert(pow5_table_min_q == pow5_min_q && sizeof pow5_high.v / sizeof pow5_high.v[0] == pow5_max_q - pow5_min_q + 1);
+
+namespace {
+constexpr pow5_high_words high_words() {
+  pow5_high_words t{};
+  for (int i = 0; i <= pow5_max_q - pow5_min_q; ++i) t.v[i] = pow5_table[i].hi;
+  return t;
+}
+}  // namespace
+
+constexpr pow5_high_words pow5_high = high_words();
+
 bool decimal_to_double(std::uint64_t w, std::int64_t q, bool negative, double& out) noexcept {
   if (w == 0) {
     out = negative ? -0.0 : 0.0;  // what from_chars gives for "0e999" and "-0.0e-999"

@@ -145,6 +145,50 @@ UJSON_DETAIL_INLINE std::uint64_t block_digits_value(__m128i digits, unsigned n)
 }
 #endif
 
+#ifdef __SSE2__
+// The integer and fraction parts of the common number ("123", "-65.613616999999977"),
+// found from one 32-byte digit mask: where the integer part ends, whether a '.' and
+// more digits follow and where they end, each a bit scan of the same mask, so the next
+// token's position is known without another trip through memory; the digits' values are
+// computed beside it, off that path. Takes parts of at most 16 digits each, inside the
+// 32 bytes, no leading zero, and at least 48 bytes before the end (every load stays
+// inside the input); anything else returns false and the decoder's number() reads it
+// the long way, errors included. An exponent is left to number().
+UJSON_DETAIL_INLINE bool short_number(const char*& p, const char* end, std::uint64_t& mantissa, std::size_t& digits,
+                                      std::int64_t& exponent, bool& is_integer) {
+  if (end - p < 48) return false;
+  const __m128i zero = _mm_set1_epi8('0');
+  const __m128i nine = _mm_set1_epi8(9);
+  const __m128i low = _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), zero);
+  const __m128i high = _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16)), zero);
+  const std::uint64_t is_digit =
+      static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(low, nine), low))) |
+      static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(high, nine), high))))
+          << 16;
+  const std::uint64_t non_digit = ~is_digit;  // bits 32 and up set: the scans stop there
+  const auto int_digits = static_cast<unsigned>(__builtin_ctzll(non_digit));
+  if (int_digits > 16 || (*p == '0' && int_digits > 1)) return false;
+  const char* const after_int = p + int_digits;
+  if (*after_int != '.') {
+    mantissa = block_digits_value(low, int_digits);
+    digits = int_digits;
+    p = after_int;
+    return true;
+  }
+  const auto frac_digits = static_cast<unsigned>(__builtin_ctzll(non_digit >> (int_digits + 1)));
+  // A run that reaches the end of the 32 bytes may go on past them.
+  if (frac_digits == 0 || frac_digits > 16 || int_digits + 1 + frac_digits >= 32) return false;
+  const __m128i fraction = _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(after_int + 1)), zero);
+  mantissa = block_digits_value(low, int_digits) * powers_of_ten_u64[frac_digits] +
+             block_digits_value(fraction, frac_digits);
+  digits = int_digits + frac_digits;
+  exponent = -static_cast<std::int64_t>(frac_digits);
+  is_integer = false;
+  p = after_int + 1 + frac_digits;
+  return true;
+}
+#endif
+
 UJSON_DETAIL_INLINE const char* scan_digits(const char* p, const char* end, std::uint64_t& value) {
 #ifdef __SSE2__
   // Where 16 bytes can be read, one compare finds the length of the run (most numbers

@@ -223,6 +223,9 @@ struct plan {
   // members_only, through properties alone, each property a leaf or an array of leaves: the
   // member loop calls nothing further (a record of scalars: citm's areas, prices, events).
   bool flat_record = false;
+  // An array (if the value is one) of flat records and nothing else to check (citm's areas,
+  // prices): the records checked in one call from check_edge.
+  bool record_items = false;
   // Objects: properties (its names table, and a plan_slot per slot, in the same order);
   // additionalProperties fused with it, or alone; propertyNames.
   const keyword* properties = nullptr;

@@ -227,6 +227,10 @@ void build_verdict_plans(program& p) {
     s.flat_record = s.members_only && s.properties && !s.property_names.to && flat(s.additional) &&
                     std::all_of(s.slots.begin(), s.slots.end(), [&](const plan_slot& slot) { return flat(slot.edge); });
   }
+  for (plan& s : p.plans) {
+    s.record_items = !s.leaf && s.rest.empty() && !s.properties && !s.additional.to && !s.property_names.to &&
+                     s.items.to && s.items.to->flat_record && s.items_from == 0 && s.prefix.empty();
+  }
   p.plan_entry = {&p.plans[entry], from.levels};
   p.plans_count_depth = found.counts_depth;
 }
@@ -250,6 +254,8 @@ template <bool counted>
     ok = !v.is_object() || check_members<counted>(s, v.members());
   } else if (s.leaf_items) {
     ok = all_leaves<counted>(s.items, v.elements());
+  } else if (!counted && s.record_items) {
+    ok = check_records<counted>(*s.items.to, v.elements());
   } else {
     ok = check<counted>(s, v);
   }

@@ -276,6 +276,23 @@ TEST(SchemaFastPath, RecordsInTheSchemasOrderKeepEveryCheck) {
     EXPECT_FALSE(verdict(v, R"({"zzz": 1, "blocks": [], "note": "x"})"));
     EXPECT_FALSE(verdict(v, R"({"id": 1, "zzz": 1, "blocks": [10]})"));
   }
+  // Arrays of the record (checked from check_edge in one call), with keywords of their own
+  // beside items (minItems is a quick check; uniqueItems keeps the array off that path).
+  const std::string good = R"({"id": 1, "blocks": [1], "note": "x"})", bad = R"({"id": 0, "blocks": [], "note": "x"})";
+  for (const std::string& beside : std::vector<std::string>{"", R"(, "minItems": 2)", R"(, "uniqueItems": true)"}) {
+    SCOPED_TRACE(beside);
+    const auto v = compiled(R"({"properties": {"list": {"type": ["array", "string"], "items": {)" + properties + "}" +
+                            beside + R"(}}})");
+    for (const std::string& list : std::vector<std::string>{"[]", "\"text\"", "[" + good + "]", "[" + good + ", " + good + "]",
+                                    "[" + bad + ", " + good + "]", "[" + good + ", " + bad + "]",
+                                    "[" + good + ", " + good + ", " + bad + "]", "[" + good + ", 1]",
+                                    "[" + good + R"(, {"note": "x", "id": 1, "blocks": []}])",
+                                    "[" + good + R"(, {"note": "x", "id": 1}])"}) {
+      verdict(v, R"({"list": )" + list + "}");
+    }
+    EXPECT_FALSE(verdict(v, R"({"list": [)" + good + ", " + good + ", " + bad + "]}"));
+    EXPECT_TRUE(verdict(v, R"({"list": [)" + good + R"(, {"note": "x", "id": 2, "blocks": []}]})"));
+  }
   // The same record below a recursive schema, where the depth is counted member by member:
   // reached through a $ref and inline, so that the limit falls on each level of the record
   // (its members, the items of its array).

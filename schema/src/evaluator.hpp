@@ -59,14 +59,16 @@ class evaluator {
   template <bool counted>
   bool check_flat_edge(const plan_edge& e, const value& v);
   enum class record_verdict { passes, fails, unsure };
-  template <bool counted>
-  record_verdict in_order_record(std::span<const plan_slot> slots, std::span<const member> members);
+  template <bool counted, bool flat>
+  record_verdict in_order(std::span<const plan_slot> slots, std::span<const member> members, std::size_t& matched);
   template <bool counted>
   bool check_record(const plan& s, std::span<const member> members);
   template <bool counted>
   bool check_records(const plan& each, std::span<const value> items);
   template <bool counted>
   bool check_named_members(const plan& s, std::span<const member> members);
+  template <bool counted>
+  bool check_named_members_from(const plan& s, std::span<const member> members, std::size_t first);
   template <bool counted>
   bool check_members(const plan& s, std::span<const member> members);
   template <bool counted>

@@ -284,24 +284,33 @@ template <bool counted>
   return true;
 }
 
-// A flat record whose names come once each in the schema's order: checked with no call
-// per member. `unsure`: it is not such a record, and must go the general way.
-template <bool counted>
-[[gnu::always_inline]] inline evaluator::record_verdict evaluator::in_order_record(std::span<const plan_slot> slots,
-                                                                                 std::span<const member> members) {
+// Members that name the properties once each in the schema's order (what one producer
+// writes), checked in turn with no lookup and no required mask: `passes` when they all do,
+// `fails` at the first whose value fails, `unsure` at the first name out of place, or at
+// once when there are not as many members as names; `matched` then says how many members
+// were checked. `flat` (plan::flat_record's properties): each value by check_flat_edge,
+// which calls nothing.
+template <bool counted, bool flat>
+[[gnu::always_inline]] inline evaluator::record_verdict evaluator::in_order(std::span<const plan_slot> slots,
+                                                                          std::span<const member> members,
+                                                                          std::size_t& matched) {
   const std::size_t count = slots.size();
+  matched = 0;
   if (members.size() != count) return record_verdict::unsure;
-  for (std::size_t i = 0; i < count; ++i) {
-    if (!same_text(slots[i].name, members[i].key.as_string())) return record_verdict::unsure;
-    if (!check_flat_edge<counted>(slots[i].edge, members[i].val)) return record_verdict::fails;
+  for (; matched < count; ++matched) {
+    if (!same_text(slots[matched].name, members[matched].key.as_string())) return record_verdict::unsure;
+    const bool ok = flat ? check_flat_edge<counted>(slots[matched].edge, members[matched].val)
+                         : check_edge<counted>(slots[matched].edge, members[matched].val);
+    if (!ok) return record_verdict::fails;
   }
   return record_verdict::passes;
 }
 
 template <bool counted>
 [[gnu::noinline]] bool evaluator::check_record(const plan& s, std::span<const member> members) {
-  const record_verdict r = in_order_record<counted>(s.slots, members);
-  return r == record_verdict::unsure ? check_members<counted>(s, members) : r == record_verdict::passes;
+  std::size_t matched;
+  const record_verdict r = in_order<counted, true>(s.slots, members, matched);
+  return r == record_verdict::unsure ? check_named_members_from<counted>(s, members, matched) : r == record_verdict::passes;
 }
 
 // Arrays of flat records (citm's areas and prices): one call for the whole array.
@@ -311,8 +320,10 @@ template <bool counted>
   for (const value& item : items) {
     if (!passes_quick_checks(each.quick, item)) return false;
     if (!item.is_object()) continue;
-    const record_verdict r = in_order_record<counted>(slots, item.members());
-    if (r == record_verdict::fails || (r == record_verdict::unsure && !check_members<counted>(each, item.members()))) {
+    std::size_t matched;
+    const record_verdict r = in_order<counted, true>(slots, item.members(), matched);
+    if (r == record_verdict::fails ||
+        (r == record_verdict::unsure && !check_named_members_from<counted>(each, item.members(), matched))) {
       return false;
     }
   }
@@ -353,20 +364,19 @@ bool evaluator::check(const plan& s, const value& v) {
 // properties (with additionalProperties and required fused into it).
 template <bool counted>
 [[gnu::always_inline]] inline bool evaluator::check_named_members(const plan& s, std::span<const member> members) {
+  std::size_t matched;
+  const record_verdict r = in_order<counted, false>(s.slots, members, matched);
+  return r == record_verdict::unsure ? check_named_members_from<counted>(s, members, matched) : r == record_verdict::passes;
+}
+
+// The members from `first` on, the ones before having met their names in the schema's order
+// (in_order): the name after the one found last is tried first, since members mostly come
+// in the order the schema names them, from wherever they start. A flat record is checked
+// here too (it has properties and no propertyNames, so this is all of check_members).
+template <bool counted>
+bool evaluator::check_named_members_from(const plan& s, std::span<const member> members, std::size_t first) {
   const plan_slot* const slots = s.slots.data();
   const std::size_t count = s.slots.size();
-  std::size_t first = 0;
-  // A record that names every property once, in the schema's order (what one producer
-  // writes): each name meets its slot in turn, and every required name is then present.
-  if (members.size() == count) {
-    while (first < count && same_text(slots[first].name, members[first].key.as_string())) {
-      if (!check_edge<counted>(slots[first].edge, members[first].val)) return false;
-      ++first;
-    }
-    if (first == count) return true;
-  }
-  // Otherwise the name after the one found last is tried first: members mostly come in the
-  // order the schema names them.
   std::uint64_t required = 0;
   for (std::size_t j = 0; j < first; ++j) required |= slots[j].required_bit;
   std::size_t hint = first;
@@ -376,7 +386,7 @@ template <bool counted>
     if (slot >= count || !same_text(slots[slot].name, key)) slot = s.properties->names.find(key);
     const plan_edge* to;
     if (slot != no_node) {
-      hint = slot + 1 == count ? 0 : slot + 1;  // the order may start anywhere
+      hint = slot + 1 == count ? 0 : slot + 1;
       required |= slots[slot].required_bit;
       to = &slots[slot].edge;
     } else if (s.additional.to) {

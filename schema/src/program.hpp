@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "formats.hpp"
+#include "ujson/detail/scan.hpp"
 #include "regex.hpp"
 #include "ujson/dom.hpp"
 #include "ujson/schema/schema.hpp"
@@ -42,29 +43,9 @@ enum type_bit : std::uint8_t {
   t_null = 1, t_boolean = 2, t_object = 4, t_array = 8, t_number = 16, t_string = 32, t_integer = 64,
 };
 
-// a == b without a call for the short names schemas use: two overlapping loads of 16, 8 or
-// 4 bytes cover 4 to 32 bytes, none past either string's end.
-inline bool same_text(std::string_view a, std::string_view b) noexcept {
-  const std::size_t n = a.size();
-  if (n != b.size()) return false;
-  const auto at = [](const char* p, auto word) {
-    std::memcpy(&word, p, sizeof word);
-    return word;
-  };
-  const auto differ = [&](std::size_t i) { return at(a.data() + i, std::uint64_t{}) ^ at(b.data() + i, std::uint64_t{}); };
-  // The common lengths first: each test below is one subtraction and one comparison.
-  if (n - 8 <= 8) return (differ(0) | differ(n - 8)) == 0;
-  if (n - 4 < 4) {
-    return ((at(a.data(), std::uint32_t{}) ^ at(b.data(), std::uint32_t{})) |
-            (at(a.data() + n - 4, std::uint32_t{}) ^ at(b.data() + n - 4, std::uint32_t{}))) == 0;
-  }
-  if (n - 17 < 16) return (differ(0) | differ(8) | differ(n - 16) | differ(n - 8)) == 0;
-  if (n > 32) return std::memcmp(a.data(), b.data(), n) == 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (a[i] != b[i]) return false;
-  }
-  return true;
-}
+// a == b for names and keys (ujson/detail/scan.hpp), shared with the DOM builder's check
+// for duplicate keys.
+using ujson::detail::same_text;
 
 // Names to subschemas: a linear scan while small, an open-addressing table beyond (one
 // multiply per lookup; looked up once per instance member, so it is on the hot path).

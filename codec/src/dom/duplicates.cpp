@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "builder.hpp"
+#include "ujson/detail/scan.hpp"
 
 namespace ujson::detail {
 
@@ -42,20 +43,6 @@ inline std::uint64_t key_print(const char* p, std::size_t n) noexcept {
 // A hash table's slot is in the product's top bits, where every bit of the print counts.
 inline std::uint64_t key_hash(std::string_view key) noexcept { return key_print(key.data(), key.size()) * golden; }
 
-// Short keys in a few loads (all within the keys) rather than a call to memcmp.
-inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
-  if (n >= 4 && n <= 8) {
-    std::uint32_t a0, a1, b0, b1;
-    std::memcpy(&a0, a, 4);
-    std::memcpy(&b0, b, 4);
-    std::memcpy(&a1, a + n - 4, 4);
-    std::memcpy(&b1, b + n - 4, 4);
-    return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-  }
-  if (n < 4) return n == 0 || (a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1]);
-  return std::memcmp(a, b, n) == 0;
-}
-
 }  // namespace
 
 // The kept size is already n.
@@ -75,7 +62,7 @@ bool dom_builder::distinct_small(const member* members, std::size_t n) {
     if (lengths & bit) {
       for (std::size_t j = 0; j < i; ++j) {
         const value& other = members[j].key;
-        if (other.tag_ >> 8 == size && same_bytes(other.payload_.s, k.payload_.s, size)) return false;
+        if (same_text({other.payload_.s, other.tag_ >> 8}, {k.payload_.s, size})) return false;
       }
     }
     lengths |= bit;
@@ -133,7 +120,7 @@ bool dom_builder::distinct_prints(const member* members, std::size_t n, bool& pr
       if (print[j] != print[i]) continue;
       prints_differ = false;
       const std::size_t length = members[i].key.tag_ >> 8;
-      if (members[j].key.tag_ >> 8 == length && same_bytes(members[j].key.payload_.s, members[i].key.payload_.s, length)) {
+      if (same_text({members[j].key.payload_.s, members[j].key.tag_ >> 8}, {members[i].key.payload_.s, length})) {
         return false;
       }
     }

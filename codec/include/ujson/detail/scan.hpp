@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 
 #include "ujson/detail/digits.hpp"
 
@@ -59,6 +60,31 @@ struct char_table {
 inline constexpr char_table chars{};
 
 UJSON_DETAIL_INLINE std::uint8_t byte(const char* p) { return static_cast<std::uint8_t>(*p); }
+// a == b without a call for the short texts of names and keys (a schema's properties, the
+// DOM builder's duplicate check): two overlapping loads of 16, 8 or 4 bytes cover 4 to 32
+// bytes, none past either string's end.
+inline bool same_text(std::string_view a, std::string_view b) noexcept {
+  const std::size_t n = a.size();
+  if (n != b.size()) return false;
+  const auto at = [](const char* p, auto word) {
+    std::memcpy(&word, p, sizeof word);
+    return word;
+  };
+  const auto differ = [&](std::size_t i) { return at(a.data() + i, std::uint64_t{}) ^ at(b.data() + i, std::uint64_t{}); };
+  // The common lengths first: each test below is one subtraction and one comparison.
+  if (n - 8 <= 8) return (differ(0) | differ(n - 8)) == 0;
+  if (n - 4 < 4) {
+    return ((at(a.data(), std::uint32_t{}) ^ at(b.data(), std::uint32_t{})) |
+            (at(a.data() + n - 4, std::uint32_t{}) ^ at(b.data() + n - 4, std::uint32_t{}))) == 0;
+  }
+  if (n - 17 < 16) return (differ(0) | differ(8) | differ(n - 16) | differ(n - 8)) == 0;
+  if (n > 32) return std::memcmp(a.data(), b.data(), n) == 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
 UJSON_DETAIL_INLINE bool is_space(char c) { return chars.cls[static_cast<std::uint8_t>(c)] & cc_space; }
 UJSON_DETAIL_INLINE bool is_digit(char c) { return chars.cls[static_cast<std::uint8_t>(c)] & cc_digit; }
 

@@ -150,9 +150,9 @@ bool only_strings(const keyword& k) {
 
 // Whether the string s is one of q.strings' values.
 bool one_of_strings(const keyword& k, std::string_view s) {
-  if (k.code == op::const_) return k.literal->as_string() == s;
+  if (k.code == op::const_) return same_text(k.literal->as_string(), s);
   for (const value& option : k.literal->elements()) {
-    if (option.as_string() == s) return true;
+    if (same_text(option.as_string(), s)) return true;
   }
   return false;
 }

@@ -37,14 +37,27 @@ TEST(KernelDispatch, ChoosesTheForcedKernelOrTheBest) {
   EXPECT_EQ(&kernels(), &kernels());  // chosen once
 }
 
-TEST(KernelDispatch, TheAvx2SetIsOfferedExactlyWhereTheCpuHasIt) {
+bool offers(kernel_set set) {
+  for (const ujson::detail::kernel_table* k : runnable_kernels()) {
+    if (k->set == set) return true;
+  }
+  return false;
+}
+
+TEST(KernelDispatch, EachSetIsOfferedExactlyWhereTheCpuHasIt) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-  const bool cpu = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") &&
-                   __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
+  const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") &&
+                    __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
+  const bool avx512 = avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                      __builtin_cpu_supports("avx512vl");
 #else
-  const bool cpu = false;
+  const bool avx2 = false, avx512 = false;
 #endif
-  EXPECT_EQ(runnable_kernels().back()->set == kernel_set::avx2, cpu);
+  EXPECT_EQ(offers(kernel_set::avx2), avx2);
+  EXPECT_EQ(offers(kernel_set::avx512), avx512);
+  const kernel_set best = avx512 ? kernel_set::avx512 : avx2 ? kernel_set::avx2 : kernel_set::portable;
+  EXPECT_EQ(runnable_kernels().back()->set, best);
+  EXPECT_EQ(runnable_kernels().size(), 1u + avx2 + avx512);
 }
 
 // The recognizer answers "valid" only in a set that has one; the portable set sends every

@@ -3,7 +3,8 @@
 // recognizer. The recognizer must answer "valid" exactly when the decoder accepts (within
 // its depth), on JSONTestSuite, the corpus, generated documents, their mutations and
 // truncations, and inputs built so that every escape, string and number crosses the
-// 64-byte block boundaries of stage 1 at every offset.
+// 64-byte block boundaries of stage 1 at every offset. Every recognizer kernel this CPU
+// runs (AVX2, AVX-512) is tested on its own, whichever one the process chose.
 
 #include <gtest/gtest.h>
 
@@ -23,7 +24,7 @@
 
 namespace {
 
-using ujson::detail::recognize_avx2;
+using ujson::detail::kernel_set;
 
 bool decoder_accepts(std::string_view input, std::size_t max_depth = ujson::default_max_depth) {
   ujson::null_handler h;
@@ -31,29 +32,39 @@ bool decoder_accepts(std::string_view input, std::size_t max_depth = ujson::defa
   return !d.decode(input, h);
 }
 
-class Recognizer : public ::testing::Test {
+class Recognizer : public ::testing::TestWithParam<kernel_set> {
  protected:
   void SetUp() override {
-    if (ujson::detail::runnable_kernels().back()->set != ujson::detail::kernel_set::avx2) {
-      GTEST_SKIP() << "this CPU cannot run the AVX2 recognizer";
+    for (const ujson::detail::kernel_table* k : ujson::detail::runnable_kernels()) {
+      if (k->set == GetParam()) recognize_ = k->recognize;
     }
+    if (recognize_ == nullptr) GTEST_SKIP() << "this CPU cannot run this recognizer kernel";
   }
+
+  bool recognize(const char* p, std::size_t n, std::size_t max_depth) const { return recognize_(p, n, max_depth); }
 
   // Same verdict as the decoder, for input as given and shifted across block boundaries.
-  static void expect_agreement(std::string_view input, const std::string& what) {
-    EXPECT_EQ(recognize_avx2(input.data(), input.size(), ujson::default_max_depth), decoder_accepts(input))
+  void expect_agreement(std::string_view input, const std::string& what) const {
+    EXPECT_EQ(recognize(input.data(), input.size(), ujson::default_max_depth), decoder_accepts(input))
         << what << ": " << std::string(input.substr(0, 200));
   }
+
+  bool (*recognize_)(const char*, std::size_t, std::size_t) noexcept = nullptr;
 };
 
-TEST_F(Recognizer, AgreesWithTheDecoderOnJSONTestSuite) {
+INSTANTIATE_TEST_SUITE_P(Kernels, Recognizer, ::testing::Values(kernel_set::avx2, kernel_set::avx512),
+                         [](const ::testing::TestParamInfo<kernel_set>& info) {
+                           return info.param == kernel_set::avx2 ? "avx2" : "avx512";
+                         });
+
+TEST_P(Recognizer, AgreesWithTheDecoderOnJSONTestSuite) {
   int accepted = 0, files = 0;
   for (const char* prefix : {"y_", "n_", "i_"}) {
     for (const std::string& name : ujson::test::test_parsing_files(prefix)) {
       const std::string input =
           ujson::test::read_file(ujson::test::data_dir() / "JSONTestSuite" / "test_parsing" / name);
       expect_agreement(input, name);
-      accepted += recognize_avx2(input.data(), input.size(), ujson::default_max_depth);
+      accepted += recognize(input.data(), input.size(), ujson::default_max_depth);
       ++files;
     }
   }
@@ -61,11 +72,11 @@ TEST_F(Recognizer, AgreesWithTheDecoderOnJSONTestSuite) {
   EXPECT_GE(accepted, 95);  // every y_ file at least
 }
 
-TEST_F(Recognizer, AcceptsTheCorpusAndRejectsEveryCut) {
+TEST_P(Recognizer, AcceptsTheCorpusAndRejectsEveryCut) {
   std::mt19937_64 rng(20261130);
   for (const std::string& name : ujson::test::corpus_files()) {
     const std::string input = ujson::test::read_file(ujson::test::data_dir() / "corpus" / name);
-    EXPECT_TRUE(recognize_avx2(input.data(), input.size(), ujson::default_max_depth)) << name;
+    EXPECT_TRUE(recognize(input.data(), input.size(), ujson::default_max_depth)) << name;
     for (std::size_t i = 0, n = ujson::test::share_of(300); i < n; ++i) {
       const std::size_t cut = rng() % input.size();
       expect_agreement(std::string_view(input).substr(0, cut), name + " cut at " + std::to_string(cut));
@@ -73,7 +84,7 @@ TEST_F(Recognizer, AcceptsTheCorpusAndRejectsEveryCut) {
   }
 }
 
-TEST_F(Recognizer, AgreesOnGeneratedDocumentsAndTheirMutations) {
+TEST_P(Recognizer, AgreesOnGeneratedDocumentsAndTheirMutations) {
   ujson::test::json_generator gen(7);
   std::mt19937_64 rng(42);
   static constexpr char interesting[] = {'"', '\\', ',', ':', '[', ']', '{', '}', ' ', '\n', '\t', 0x01, 0x1F,
@@ -84,7 +95,7 @@ TEST_F(Recognizer, AgreesOnGeneratedDocumentsAndTheirMutations) {
     ujson::test::generated_value want;
     bool top_scalar = false;
     const std::string doc = gen.document(want, top_scalar);
-    ASSERT_TRUE(recognize_avx2(doc.data(), doc.size(), ujson::default_max_depth)) << "document " << i << ": " << doc;
+    ASSERT_TRUE(recognize(doc.data(), doc.size(), ujson::default_max_depth)) << "document " << i << ": " << doc;
     ++valid;
     for (int m = 0; m < 3; ++m) {
       std::string mutated = doc;
@@ -104,7 +115,7 @@ TEST_F(Recognizer, AgreesOnGeneratedDocumentsAndTheirMutations) {
 
 // Pieces whose bytes interact across a block boundary: backslash runs, \u escapes and
 // surrogate pairs, control characters, multi-byte UTF-8, numbers and literals.
-TEST_F(Recognizer, AgreesAtEveryOffsetAcrossBlockBoundaries) {
+TEST_P(Recognizer, AgreesAtEveryOffsetAcrossBlockBoundaries) {
   const std::vector<std::string> pieces = {
       R"("plain")", R"("a\"b")", R"("\\")", R"("\\\"")", R"("\\\\\\\\")", R"("x\/y\b\f\n\r\t")",
       R"("\u00e9\u20AC")", R"("\uD83D\uDE00")", R"("\uDBFF\uDFFF")", "\"\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\"",
@@ -130,7 +141,7 @@ TEST_F(Recognizer, AgreesAtEveryOffsetAcrossBlockBoundaries) {
 // with 0 to 40 bytes after them: the recognizer reads a number from one 32-byte mask
 // when 32 bytes remain and byte by byte otherwise, and a part that reaches the end of
 // the 32 bytes must be read on.
-TEST_F(Recognizer, NumbersOfEveryShapeAtEveryDistanceFromTheEnd) {
+TEST_P(Recognizer, NumbersOfEveryShapeAtEveryDistanceFromTheEnd) {
   std::vector<std::string> numbers;
   for (int int_len : {0, 1, 2, 15, 16, 17, 29, 30, 31, 32, 33}) {
     for (int frac : {-1, 0, 1, 2, 13, 14, 15, 29, 30, 31}) {  // -1: no '.'
@@ -154,36 +165,36 @@ TEST_F(Recognizer, NumbersOfEveryShapeAtEveryDistanceFromTheEnd) {
   EXPECT_LT(valid, static_cast<int>(numbers.size()) - 500);
 }
 
-TEST_F(Recognizer, LongBackslashRuns) {
+TEST_P(Recognizer, LongBackslashRuns) {
   for (std::size_t run = 0; run < 140; ++run) {
     const std::string even = "\"" + std::string(2 * run, '\\') + "\"";
     const std::string odd = "\"" + std::string(2 * run + 1, '\\') + "\"";
-    EXPECT_TRUE(recognize_avx2(even.data(), even.size(), 1024)) << run;
-    EXPECT_FALSE(recognize_avx2(odd.data(), odd.size(), 1024)) << run;
+    EXPECT_TRUE(recognize(even.data(), even.size(), 1024)) << run;
+    EXPECT_FALSE(recognize(odd.data(), odd.size(), 1024)) << run;
     const std::string quoted = "[\"" + std::string(2 * run + 1, '\\') + "\"\"]";  // \" then the end quote
     expect_agreement(quoted, "escaped quote after " + std::to_string(run) + " pairs");
   }
 }
 
-TEST_F(Recognizer, DepthUpToItsLimitAndNoFurther) {
+TEST_P(Recognizer, DepthUpToItsLimitAndNoFurther) {
   auto nested = [](std::size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); };
   const std::string at_limit = nested(ujson::detail::recognizer_depth);
   const std::string past = nested(ujson::detail::recognizer_depth + 1);
-  EXPECT_TRUE(recognize_avx2(at_limit.data(), at_limit.size(), 100000));
+  EXPECT_TRUE(recognize(at_limit.data(), at_limit.size(), 100000));
   // Deeper than its own stack: "not sure", even where the decoder accepts it.
-  EXPECT_FALSE(recognize_avx2(past.data(), past.size(), 100000));
+  EXPECT_FALSE(recognize(past.data(), past.size(), 100000));
   EXPECT_TRUE(decoder_accepts(past, 100000));
   EXPECT_FALSE(ujson::validate(past, ujson::decode_options{.max_depth = 100000}));  // the decoder decides
 
   const std::string ten = nested(10), eleven = nested(11);
-  EXPECT_TRUE(recognize_avx2(ten.data(), ten.size(), 10));
-  EXPECT_FALSE(recognize_avx2(eleven.data(), eleven.size(), 10));
+  EXPECT_TRUE(recognize(ten.data(), ten.size(), 10));
+  EXPECT_FALSE(recognize(eleven.data(), eleven.size(), 10));
   EXPECT_EQ(ujson::validate(eleven, ujson::decode_options{.max_depth = 10}).code, ujson::errc::depth_exceeded);
 }
 
-TEST_F(Recognizer, EmptyAndBlankInputsAreNotValid) {
+TEST_P(Recognizer, EmptyAndBlankInputsAreNotValid) {
   for (std::string_view s : {std::string_view(""), std::string_view(" "), std::string_view("\n\t\r "), std::string_view("\0", 1)}) {
-    EXPECT_FALSE(recognize_avx2(s.data(), s.size(), 1024)) << s.size();
+    EXPECT_FALSE(recognize(s.data(), s.size(), 1024)) << s.size();
   }
 }
 

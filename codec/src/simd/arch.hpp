@@ -21,4 +21,14 @@ inline bool cpu_runs_avx2_kernels() noexcept {
 #endif
 }
 
+// The AVX2 set and what the AVX-512 kernels add: -mavx512f -mavx512bw -mavx512vl.
+inline bool cpu_runs_avx512_kernels() noexcept {
+#if UJSON_X86_DISPATCH
+  return cpu_runs_avx2_kernels() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512vl");
+#else
+  return false;
+#endif
+}
+
 }  // namespace ujson::detail

@@ -17,17 +17,19 @@ constexpr kernel_table portable_table{kernel_set::portable, "portable", &utf8_va
 
 #if UJSON_X86_DISPATCH
 constexpr kernel_table avx2_table{kernel_set::avx2, "avx2", &utf8_valid_avx2, &recognize_avx2};
+constexpr kernel_table avx512_table{kernel_set::avx512, "avx512", &utf8_valid_avx2, &recognize_avx512};
 #endif
 
 struct runnable {
-  const kernel_table* tables[2];
+  const kernel_table* tables[3];
   std::size_t count;
 };
 
 runnable find_runnable() noexcept {
-  runnable r{{&portable_table, nullptr}, 1};
+  runnable r{{&portable_table, nullptr, nullptr}, 1};
 #if UJSON_X86_DISPATCH
   if (cpu_runs_avx2_kernels()) r.tables[r.count++] = &avx2_table;
+  if (cpu_runs_avx512_kernels()) r.tables[r.count++] = &avx512_table;
 #endif
   return r;
 }

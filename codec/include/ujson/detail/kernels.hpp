@@ -5,6 +5,8 @@
 // the CPU and the environment variable UJSON_FORCE_KERNEL (read once):
 //   portable | scalar   the portable kernels, as a CPU without AVX2 runs them
 //   avx2                AVX2 (with PCLMUL, BMI1, POPCNT), where the CPU has them
+//   avx512              the avx2 set, with the recognizer's classification in AVX-512
+//                       (F, BW, VL), where the CPU has those as well
 // Unset, or a kernel this CPU cannot run, chooses the best kernel it can run.
 // The compile-time SSE2 scans of detail/scan.hpp are part of x86-64 and need no choice.
 //
@@ -16,7 +18,7 @@
 
 namespace ujson::detail {
 
-enum class kernel_set : unsigned char { portable, avx2 };
+enum class kernel_set : unsigned char { portable, avx2, avx512 };
 
 struct kernel_table {
   kernel_set set;

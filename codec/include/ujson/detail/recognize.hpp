@@ -23,5 +23,7 @@ bool recognize(const char* p, std::size_t n, std::size_t max_depth) noexcept;
 
 // The AVX2 kernel directly; only where kernels.hpp offers avx2.
 bool recognize_avx2(const char* p, std::size_t n, std::size_t max_depth) noexcept;
+// The AVX-512 kernel directly; only where kernels.hpp offers avx512.
+bool recognize_avx512(const char* p, std::size_t n, std::size_t max_depth) noexcept;
 
 }  // namespace ujson::detail

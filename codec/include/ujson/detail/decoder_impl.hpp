@@ -110,11 +110,11 @@ UJSON_DETAIL_INLINE errc parser<H>::non_ascii_run() {
 // Reads four hex digits at p; returns a negative number when they are missing or
 // malformed. The table gives -1 for a non-digit, whose bits then fill the top of the
 // result: one test for all four instead of a branch per digit.
-UJSON_DETAIL_INLINE std::int32_t read_hex4(const char* p, const char* end) {
-  if (end - p < 4) return -1;
+UJSON_DETAIL_INLINE std::int32_t hex4_at(const char* p) {
   const auto digit = [&](int i) { return static_cast<std::uint32_t>(static_cast<std::int32_t>(chars.hex[byte(p + i)])); };
   return static_cast<std::int32_t>((digit(0) << 12) | (digit(1) << 8) | (digit(2) << 4) | digit(3));
 }
+UJSON_DETAIL_INLINE std::int32_t read_hex4(const char* p, const char* end) { return end - p < 4 ? -1 : hex4_at(p); }
 
 // The unescaped string is built in scratch_ through a write cursor: scratch_'s size is its
 // usable room (it only grows, and is kept between strings), so a byte costs a store, not
@@ -160,17 +160,21 @@ errc parser<H>::escaped_string(const char* content, std::string_view& out) {
     }
     if (c == '\\') {
       const char* escape = p;
-      // The common escape first: \uXXXX of a character outside the surrogates.
+      // The common escape first: \uXXXX of a character outside the surrogates. Escaped
+      // non-ASCII text is such escapes back to back, decoded here in a loop of their own
+      // (a word of Arabic or Japanese is a run of them); the first that is something else
+      // (a surrogate, a bad digit) is left to the switch below.
       if (end - p >= 6 && p[1] == 'u') {
-        const std::int32_t u = read_hex4(p + 2, end);
-        if (u >= 0 && (u & 0xF800) != 0xD800) {
+        do {
+          const std::int32_t u = hex4_at(p + 2);
+          if (u < 0 || (u & 0xF800) == 0xD800) break;
           if constexpr (want_values) {
-            room(3);
-            w += utf8_encode(static_cast<std::uint32_t>(u), w);
+            room(4);
+            w += utf8_encode_bmp_wide(static_cast<std::uint32_t>(u), w);
           }
           p += 6;
-          continue;
-        }
+        } while (end - p >= 6 && std::memcmp(p, "\\u", 2) == 0);
+        if (p != escape) continue;
       }
       if (end - p < 2) return stop(errc::unexpected_end, end);
       if constexpr (want_values) room(4);

@@ -7,6 +7,7 @@
 // run-time check is needed). `default_kernel` is what the decoder and writer use;
 // tests run both against each other.
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -322,6 +323,29 @@ UJSON_DETAIL_INLINE std::size_t utf8_encode(std::uint32_t cp, char* out) {
   out[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
   out[3] = static_cast<char>(0x80 | (cp & 0x3F));
   return 4;
+}
+
+// utf8_encode for a code point below U+10000, writing its bytes with one store of four:
+// out must have room for four (the bytes past the returned length are garbage).
+UJSON_DETAIL_INLINE std::size_t utf8_encode_bmp_wide(std::uint32_t cp, char* out) {
+  if constexpr (std::endian::native != std::endian::little) {
+    return utf8_encode(cp, out);
+  } else {
+    std::uint32_t bytes;
+    std::size_t n;
+    if (cp < 0x80) {
+      bytes = cp;
+      n = 1;
+    } else if (cp < 0x800) {
+      bytes = (0xC0 | (cp >> 6)) | ((0x80 | (cp & 0x3F)) << 8);
+      n = 2;
+    } else {
+      bytes = (0xE0 | (cp >> 12)) | ((0x80 | ((cp >> 6) & 0x3F)) << 8) | ((0x80 | (cp & 0x3F)) << 16);
+      n = 3;
+    }
+    std::memcpy(out, &bytes, 4);
+    return n;
+  }
 }
 
 // First byte in [p, end) that a string scan must look at: '"', '\\', a control character

@@ -149,6 +149,37 @@ TEST(FindStringSpecial, ScanningARunToTheEndVisitsEverySpecial) {
   }
 }
 
+// Whitespace runs of every length up to 40 made of the four JSON spaces in every mix the
+// generator draws (indentation, CRLF, tabs, blank lines), at every start, ending at a
+// value byte or at the end of an exact-size buffer: both skips stop at the first byte
+// that is not JSON whitespace, in both kernels.
+TEST(SkipSpace, EveryRunOfTheFourSpacesAtEveryLengthAndStart) {
+  std::mt19937 rng(20261202u);
+  static constexpr char spaces[] = {' ', ' ', ' ', '\n', '\t', '\r'};
+  for (int iteration = 0; iteration < 20'000; ++iteration) {
+    const std::size_t run = std::uniform_int_distribution<std::size_t>(0, 40)(rng);
+    const bool value_after = iteration % 4 != 0;
+    const std::size_t n = run + (value_after ? 1 : 0);
+    std::unique_ptr<char[]> buf(new char[n]);
+    const int kinds = iteration % 3 == 0 ? 2 : 6;  // pure indentation (spaces, line feeds) or any mix
+    for (std::size_t i = 0; i < run; ++i) {
+      buf[i] = kinds == 2 ? (std::uniform_int_distribution<int>(0, 7)(rng) == 0 ? '\n' : ' ')
+                          : spaces[std::uniform_int_distribution<int>(0, kinds - 1)(rng)];
+    }
+    if (value_after) buf[run] = "\"{[1tfn-]},:x\x01\x80"[std::uniform_int_distribution<int>(0, 15)(rng)];
+    const char* const end = buf.get() + n;
+    const std::size_t start = std::uniform_int_distribution<std::size_t>(0, run)(rng);
+    const char* const p = buf.get() + start;
+    const char* const expected = buf.get() + run;
+    ASSERT_EQ(scalar_kernel::skip_space(p, end), expected) << iteration;
+    ASSERT_EQ(scalar_kernel::skip_line_space(p, end), expected) << iteration;
+#ifdef __SSE2__
+    ASSERT_EQ(ujson::detail::sse2_kernel::skip_space(p, end), expected) << iteration << " run " << run;
+    ASSERT_EQ(ujson::detail::sse2_kernel::skip_line_space(p, end), expected) << iteration << " run " << run;
+#endif
+  }
+}
+
 TEST(DefaultKernel, IsSse2WhereAvailable) {
 #ifdef __SSE2__
   EXPECT_TRUE((std::is_same_v<ujson::detail::default_kernel, ujson::detail::sse2_kernel>));

@@ -919,8 +919,10 @@ inline void run(const char* p, const char* end) {
   for (const char* q = p;; ++q) {
     const char* r = scalar::skip_space(q, end);
     UJSON_FUZZ_CHECK(r == first_ref(q, end, [](std::uint8_t c) { return !space_ref(c); }));
+    UJSON_FUZZ_CHECK(scalar::skip_line_space(q, end) == r);
 #ifdef __SSE2__
     UJSON_FUZZ_CHECK(ujson::detail::sse2_kernel::skip_space(q, end) == r);
+    UJSON_FUZZ_CHECK(ujson::detail::sse2_kernel::skip_line_space(q, end) == r);
 #endif
     if (r == end) break;
     q = r;

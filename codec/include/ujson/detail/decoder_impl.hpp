@@ -466,7 +466,7 @@ value:
       }
     }
     stack[depth++] = is_object ? 1 : 0;
-    p = detail::default_kernel::skip_space(p + 1, end);
+    p = detail::default_kernel::skip_line_space(p + 1, end);
     if (UJSON_DETAIL_UNLIKELY(p == end)) {
       code = ps.fail(errc::unexpected_end, end);
       goto failed;
@@ -496,7 +496,7 @@ numbers:
       p = ps.p_;
       if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
       if (p == end || *p != ',') break;
-      p = detail::default_kernel::skip_space(p + 1, end);
+      p = detail::default_kernel::skip_line_space(p + 1, end);
       if constexpr (detail::parser<H>::want_values) read += 2;
       if (UJSON_DETAIL_UNLIKELY(p == end)) {
         code = ps.fail(errc::unexpected_end, end);
@@ -541,14 +541,14 @@ after_value:
     // A comma right after the value is the usual case, indented or not; whitespace first
     // comes before a closing bracket.
     if (UJSON_DETAIL_UNLIKELY(p == end || *p != ',')) {
-      p = detail::default_kernel::skip_space(p, end);
+      p = detail::default_kernel::skip_line_space(p, end);
       if (UJSON_DETAIL_UNLIKELY(p == end)) {
         code = ps.fail(errc::unexpected_end, end);
         goto failed;
       }
     }
     if (*p == ',') {
-      p = detail::default_kernel::skip_space(p + 1, end);
+      p = detail::default_kernel::skip_line_space(p + 1, end);
       if (UJSON_DETAIL_UNLIKELY(p == end)) {
         code = ps.fail(errc::unexpected_end, end);
         goto failed;

@@ -364,6 +364,7 @@ struct scalar_kernel {
     while (p != end && is_space(*p)) ++p;
     return p;
   }
+  static UJSON_DETAIL_INLINE const char* skip_line_space(const char* p, const char* end) { return skip_space(p, end); }
 };
 
 #ifdef __SSE2__
@@ -413,6 +414,25 @@ struct sse2_kernel {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
       const __m128i indent = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
       const unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(indent)) & 0xFFFF;
+      if (other != 0) {
+        p += __builtin_ctz(other);
+        return is_space(*p) ? skip_any_space(p, end) : p;
+      }
+      p += 16;
+    }
+    return scalar_kernel::skip_space(p, end);
+  }
+
+  // skip_space where indented text starts a new line: after '{', '[' and ',', and before
+  // the closing bracket. The run (a line break and the indentation) is looked at whole
+  // from its first byte, for line feeds and spaces; a tab or carriage return in it goes on
+  // to skip_any_space.
+  static UJSON_DETAIL_INLINE const char* skip_line_space(const char* p, const char* end) {
+    if (p == end || !is_space(*p)) return p;
+    while (end - p >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const __m128i run = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+      const unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(run)) & 0xFFFF;
       if (other != 0) {
         p += __builtin_ctz(other);
         return is_space(*p) ? skip_any_space(p, end) : p;

@@ -1,7 +1,8 @@
-// The run-time-chosen UTF-8 kernels agree with the scalar reference on every 2-byte pair
-// at every offset across a 32-byte block boundary, on 3- and 4-byte forms with edge-case
-// tails, and on random mixes of valid and broken sequences. The scalar reference itself is
-// checked against the hand-written classifier in kernel_test.cpp.
+// Each run-time-chosen UTF-8 kernel the CPU runs (AVX2: 32-byte steps, AVX-512: 64) agrees
+// with the scalar reference on every 2-byte pair at every offset across the first 32- and
+// 64-byte block boundaries, on 3- and 4-byte forms with edge-case tails, and on random
+// mixes of valid and broken sequences. The scalar reference itself is checked against the
+// hand-written classifier in kernel_test.cpp.
 
 #include <gtest/gtest.h>
 
@@ -14,36 +15,40 @@
 
 namespace {
 
-using ujson::detail::utf8_valid_avx2;
+using ujson::detail::kernel_set;
 using ujson::detail::utf8_valid_scalar;
 
-bool cpu_runs_avx2() {
-  for (const ujson::detail::kernel_table* k : ujson::detail::runnable_kernels()) {
-    if (k->set == ujson::detail::kernel_set::avx2) return true;
-  }
-  return false;
-}
-
-class Utf8Kernels : public ::testing::Test {
+class Utf8Kernels : public ::testing::TestWithParam<kernel_set> {
  protected:
   void SetUp() override {
-    if (!cpu_runs_avx2()) GTEST_SKIP() << "this CPU has no AVX2 kernels; only the portable one runs";
+    for (const ujson::detail::kernel_table* k : ujson::detail::runnable_kernels()) {
+      if (k->set == GetParam()) valid_ = k->utf8_valid;
+    }
+    if (valid_ == nullptr) GTEST_SKIP() << "this CPU cannot run this kernel set";
   }
+  bool valid(const std::string& s) const { return valid_(s.data(), s.size()); }
   // Checks one input; returns false (and records it) on disagreement.
   bool agree(const std::string& s) {
     const bool scalar = utf8_valid_scalar(s.data(), s.size());
-    const bool avx2 = utf8_valid_avx2(s.data(), s.size());
-    if (scalar == avx2) return true;
+    const bool kernel = valid(s);
+    if (scalar == kernel) return true;
     std::string hex;
     for (unsigned char c : s) hex += " " + std::to_string(c);
-    ADD_FAILURE() << "scalar=" << scalar << " avx2=" << avx2 << " bytes:" << hex;
+    ADD_FAILURE() << "scalar=" << scalar << " kernel=" << kernel << " bytes:" << hex;
     return false;
   }
+
+  bool (*valid_)(const char*, std::size_t) noexcept = nullptr;
 };
 
-TEST_F(Utf8Kernels, EveryBytePairAtEveryOffset) {
+INSTANTIATE_TEST_SUITE_P(Kernels, Utf8Kernels, ::testing::Values(kernel_set::avx2, kernel_set::avx512),
+                         [](const ::testing::TestParamInfo<kernel_set>& info) {
+                           return info.param == kernel_set::avx2 ? "avx2" : "avx512";
+                         });
+
+TEST_P(Utf8Kernels, EveryBytePairAtEveryOffset) {
   int failures = 0;
-  for (int pad = 0; pad < 34 && failures < 5; ++pad) {
+  for (int pad = 0; pad < 67 && failures < 5; pad = pad == 33 ? 58 : pad + 1) {
     const std::string prefix(static_cast<std::size_t>(pad), 'x');
     for (unsigned a = 0; a < 256; ++a) {
       for (unsigned b = 0; b < 256; ++b) {
@@ -53,10 +58,10 @@ TEST_F(Utf8Kernels, EveryBytePairAtEveryOffset) {
   }
 }
 
-TEST_F(Utf8Kernels, ThreeAndFourByteFormsWithEdgeTails) {
+TEST_P(Utf8Kernels, ThreeAndFourByteFormsWithEdgeTails) {
   const unsigned tails[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF};
   int failures = 0;
-  for (int pad : {0, 13, 29, 30, 31, 32}) {
+  for (int pad : {0, 13, 29, 30, 31, 32, 61, 62, 63, 64}) {
     const std::string prefix(static_cast<std::size_t>(pad), ' ');
     for (unsigned a = 0xC0; a < 256 && failures < 5; ++a) {
       for (unsigned b = 0x80; b < 0xC0; ++b) {
@@ -72,17 +77,19 @@ TEST_F(Utf8Kernels, ThreeAndFourByteFormsWithEdgeTails) {
   }
 }
 
-TEST_F(Utf8Kernels, KnownAnswers) {
-  EXPECT_TRUE(utf8_valid_avx2("", 0));
+TEST_P(Utf8Kernels, KnownAnswers) {
+  EXPECT_TRUE(valid(""));
   const std::string good = "plain ASCII, é, 日本語, 😀, U+10FFFF \xF4\x8F\xBF\xBF and more text to cross a block";
-  EXPECT_TRUE(utf8_valid_avx2(good.data(), good.size()));
+  EXPECT_TRUE(valid(good));
   for (const char* bad : {"\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\x80", "abc\xE2\x82", "\xF8\x88\x80\x80\x80"}) {
-    const std::string s = std::string(40, 'a') + bad;
-    EXPECT_FALSE(utf8_valid_avx2(s.data(), s.size())) << bad;
+    for (std::size_t before : {40, 61, 62, 63, 64, 100}) {
+      const std::string s = std::string(before, 'a') + bad;
+      EXPECT_FALSE(valid(s)) << bad << " after " << before;
+    }
   }
 }
 
-TEST_F(Utf8Kernels, RandomMixes) {
+TEST_P(Utf8Kernels, RandomMixes) {
   std::mt19937_64 rng(20261130);
   const char* pieces[] = {"a", "é", "日", "😀", "                ", "\x80", "\xC3", "\xE2\x82", "\xF0\x9F\x98",
                           "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xC0\xAF"};

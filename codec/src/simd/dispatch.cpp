@@ -17,7 +17,7 @@ constexpr kernel_table portable_table{kernel_set::portable, "portable", &utf8_va
 
 #if UJSON_X86_DISPATCH
 constexpr kernel_table avx2_table{kernel_set::avx2, "avx2", &utf8_valid_avx2, &recognize_avx2};
-constexpr kernel_table avx512_table{kernel_set::avx512, "avx512", &utf8_valid_avx2, &recognize_avx512};
+constexpr kernel_table avx512_table{kernel_set::avx512, "avx512", &utf8_valid_avx512, &recognize_avx512};
 #endif
 
 struct runnable {

@@ -50,6 +50,8 @@ struct avx2 {
     m.non_ascii = _mm256_movemask_epi8(_mm256_or_si256(lo, hi)) != 0;
     return m;
   }
+
+  static bool utf8_valid(const char* p, std::size_t n) { return utf8_valid_avx2(p, n); }
 };
 
 }  // namespace

@@ -47,6 +47,8 @@ struct avx512 {
     m.non_ascii = _mm512_movepi8_mask(v) != 0;
     return m;
   }
+
+  static bool utf8_valid(const char* p, std::size_t n) { return utf8_valid_avx512(p, n); }
 };
 
 }  // namespace

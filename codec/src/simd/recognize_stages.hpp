@@ -97,7 +97,8 @@ inline std::uint64_t prefix_xor(std::uint64_t bits) {
   return static_cast<std::uint64_t>(_mm_cvtsi128_si64(product));
 }
 
-// K is the kernel: K::classify(p) gives the block_masks of the 64 bytes at p.
+// K is the kernel: K::classify(p) gives the block_masks of the 64 bytes at p, and
+// K::utf8_valid(p, n) validates a run of non-ASCII blocks.
 template <class K>
 class recognizer {
  public:
@@ -170,7 +171,7 @@ void recognizer<K>::check_escapes(std::uint64_t escaped, const char* real) {
 template <class K>
 void recognizer<K>::flush_utf8(const char* upto) {
   if (utf8_run_ == nullptr) return;
-  if (!utf8_valid_avx2(utf8_run_, static_cast<std::size_t>(upto - utf8_run_))) error_ = true;
+  if (!K::utf8_valid(utf8_run_, static_cast<std::size_t>(upto - utf8_run_))) error_ = true;
   utf8_run_ = nullptr;
 }
 

@@ -3,12 +3,8 @@
 // functions of the project's, so no AVX2 copy of one can be picked by the linker for code
 // that runs elsewhere.
 //
-// Each byte is classified together with the one before it by three 16-entry table
-// lookups (high nibble of the previous byte, its low nibble, high nibble of this byte);
-// the AND of the three has a bit set exactly for an error of that kind. Continuation
-// bytes that must follow a 3- or 4-byte lead are checked from the bytes two and three
-// positions back. This is the method of Keiser and Lemire, "Validating UTF-8 in less than
-// one instruction per byte" (Software: Practice and Experience, 2021).
+// The lookups of utf8_tables.hpp, 32 bytes a step. Continuation bytes that must follow a
+// 3- or 4-byte lead are checked from the bytes two and three positions back.
 
 #include <immintrin.h>
 
@@ -17,28 +13,12 @@
 #include <cstring>
 
 #include "ujson/detail/utf8.hpp"
+#include "utf8_tables.hpp"
 
 namespace ujson::detail {
 namespace {
 
-// Error kinds, one bit each, as named by the paper. Two kinds share bit 6: they can never
-// both match the same pair of bytes.
-constexpr std::uint8_t too_short = 1 << 0;   // lead byte followed by a non-continuation
-constexpr std::uint8_t too_long = 1 << 1;    // ASCII followed by a continuation
-constexpr std::uint8_t overlong_3 = 1 << 2;  // E0 80..9F
-constexpr std::uint8_t too_large = 1 << 3;   // F4 90..BF, F5..FF
-constexpr std::uint8_t surrogate = 1 << 4;   // ED A0..BF
-constexpr std::uint8_t overlong_2 = 1 << 5;  // C0, C1
-constexpr std::uint8_t too_large_1000 = 1 << 6;  // F5..FF 80..8F
-constexpr std::uint8_t overlong_4 = 1 << 6;      // F0 80..8F
-constexpr std::uint8_t two_conts = 1 << 7;   // continuation after continuation (fine only inside 3/4-byte forms)
-constexpr std::uint8_t carry = too_short | too_long | two_conts;
-
-#define UJSON_TABLE16(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
-
-inline __m256i nibble_lookup(__m256i table, __m256i index) {
-  return _mm256_shuffle_epi8(table, index);
-}
+inline __m256i table(const std::uint8_t* t) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(t)); }
 
 // The bytes of `in` shifted back by N, with the last N bytes of `prev` in front.
 template <int N>
@@ -61,32 +41,11 @@ struct avx2_checker {
       return;
     }
     const __m256i prev1 = previous<1>(in, prev);
-    const __m256i byte_1_high = nibble_lookup(
-        UJSON_TABLE16(char(too_long), char(too_long), char(too_long), char(too_long), char(too_long),
-                      char(too_long), char(too_long), char(too_long), char(two_conts), char(two_conts),
-                      char(two_conts), char(two_conts), char(too_short | overlong_2), char(too_short),
-                      char(too_short | overlong_3 | surrogate),
-                      char(too_short | too_large | too_large_1000 | overlong_4)),
-        _mm256_and_si256(_mm256_srli_epi16(prev1, 4), low_nibble));
-    const __m256i byte_1_low = nibble_lookup(
-        UJSON_TABLE16(char(carry | overlong_3 | overlong_2 | overlong_4), char(carry | overlong_2), char(carry),
-                      char(carry), char(carry | too_large), char(carry | too_large | too_large_1000),
-                      char(carry | too_large | too_large_1000), char(carry | too_large | too_large_1000),
-                      char(carry | too_large | too_large_1000), char(carry | too_large | too_large_1000),
-                      char(carry | too_large | too_large_1000), char(carry | too_large | too_large_1000),
-                      char(carry | too_large | too_large_1000),
-                      char(carry | too_large | too_large_1000 | surrogate),
-                      char(carry | too_large | too_large_1000), char(carry | too_large | too_large_1000)),
-        _mm256_and_si256(prev1, low_nibble));
-    const __m256i byte_2_high = nibble_lookup(
-        UJSON_TABLE16(char(too_short), char(too_short), char(too_short), char(too_short), char(too_short),
-                      char(too_short), char(too_short), char(too_short),
-                      char(too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4),
-                      char(too_long | overlong_2 | two_conts | overlong_3 | too_large),
-                      char(too_long | overlong_2 | two_conts | surrogate | too_large),
-                      char(too_long | overlong_2 | two_conts | surrogate | too_large), char(too_short),
-                      char(too_short), char(too_short), char(too_short)),
-        _mm256_and_si256(_mm256_srli_epi16(in, 4), low_nibble));
+    const __m256i byte_1_high =
+        _mm256_shuffle_epi8(table(utf8_tables.byte_1_high), _mm256_and_si256(_mm256_srli_epi16(prev1, 4), low_nibble));
+    const __m256i byte_1_low = _mm256_shuffle_epi8(table(utf8_tables.byte_1_low), _mm256_and_si256(prev1, low_nibble));
+    const __m256i byte_2_high =
+        _mm256_shuffle_epi8(table(utf8_tables.byte_2_high), _mm256_and_si256(_mm256_srli_epi16(in, 4), low_nibble));
     const __m256i special = _mm256_and_si256(_mm256_and_si256(byte_1_high, byte_1_low), byte_2_high);
 
     // Third and fourth bytes of 3- and 4-byte forms: subtracting moves exactly the leads
@@ -106,8 +65,6 @@ struct avx2_checker {
     prev = in;
   }
 };
-
-#undef UJSON_TABLE16
 
 }  // namespace
 

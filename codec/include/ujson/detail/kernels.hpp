@@ -5,8 +5,8 @@
 // the CPU and the environment variable UJSON_FORCE_KERNEL (read once):
 //   portable | scalar   the portable kernels, as a CPU without AVX2 runs them
 //   avx2                AVX2 (with PCLMUL, BMI1, POPCNT), where the CPU has them
-//   avx512              the avx2 set, with the recognizer's classification in AVX-512
-//                       (F, BW, VL), where the CPU has those as well
+//   avx512              UTF-8 validation and the recognizer's classification in AVX-512
+//                       (F, BW, VL), where the CPU has those as well as the AVX2 set
 // Unset, or a kernel this CPU cannot run, chooses the best kernel it can run.
 // The compile-time SSE2 scans of detail/scan.hpp are part of x86-64 and need no choice.
 //

@@ -13,6 +13,7 @@ bool utf8_valid(const char* p, std::size_t n) noexcept;
 
 // Each kernel directly (tests compare them through runnable_kernels() in kernels.hpp).
 bool utf8_valid_scalar(const char* p, std::size_t n) noexcept;
-bool utf8_valid_avx2(const char* p, std::size_t n) noexcept;  // only where kernels.hpp offers avx2
+bool utf8_valid_avx2(const char* p, std::size_t n) noexcept;    // only where kernels.hpp offers avx2
+bool utf8_valid_avx512(const char* p, std::size_t n) noexcept;  // only where it offers avx512
 
 }  // namespace ujson::detail

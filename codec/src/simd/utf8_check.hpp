@@ -1,0 +1,130 @@
+#pragma once
+// The SIMD UTF-8 check, shared by the kernels (utf8_avx2.cpp, utf8_avx512.cpp): each
+// includes it once, compiled for its own instruction set, with a struct V of vector
+// operations of its width. Everything here is in an anonymous namespace, so each kernel
+// file keeps its own copy (see utf8_avx2.cpp on shared inline code).
+//
+// Each byte is classified together with the one before it by three 16-entry table lookups
+// (high nibble of the previous byte, its low nibble, high nibble of this byte); the AND of
+// the three has a bit set exactly for an error of that kind. Continuation bytes that must
+// follow a 3- or 4-byte lead are checked from the bytes two and three positions back. This
+// is the method of Keiser and Lemire, "Validating UTF-8 in less than one instruction per
+// byte" (Software: Practice and Experience, 2021).
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace ujson::detail {
+namespace {
+
+// Error kinds, one bit each, as named by the paper. Two kinds share bit 6: they can never
+// both match the same pair of bytes.
+constexpr std::uint8_t too_short = 1 << 0;   // lead byte followed by a non-continuation
+constexpr std::uint8_t too_long = 1 << 1;    // ASCII followed by a continuation
+constexpr std::uint8_t overlong_3 = 1 << 2;  // E0 80..9F
+constexpr std::uint8_t too_large = 1 << 3;   // F4 90..BF, F5..FF
+constexpr std::uint8_t surrogate = 1 << 4;   // ED A0..BF
+constexpr std::uint8_t overlong_2 = 1 << 5;  // C0, C1
+constexpr std::uint8_t too_large_1000 = 1 << 6;  // F5..FF 80..8F
+constexpr std::uint8_t overlong_4 = 1 << 6;      // F0 80..8F
+constexpr std::uint8_t two_conts = 1 << 7;   // continuation after continuation (fine only inside 3/4-byte forms)
+constexpr std::uint8_t carry = too_short | too_long | two_conts;
+constexpr std::uint8_t large = carry | too_large | too_large_1000;
+
+// Each table four times over, so that a 128-bit lane of any width of register finds its
+// own copy (a byte shuffle looks up within its lane).
+struct utf8_lookup {
+  alignas(64) std::uint8_t byte_1_high[64];  // by the previous byte's high nibble
+  alignas(64) std::uint8_t byte_1_low[64];   // by the previous byte's low nibble
+  alignas(64) std::uint8_t byte_2_high[64];  // by this byte's high nibble
+  // 0xFF but in the last three places of a 32- or 64-byte block: a lead byte there whose
+  // sequence goes past the block (the 32-byte form is the last 32 bytes).
+  alignas(64) std::uint8_t max_complete[64];
+};
+
+constexpr utf8_lookup make_utf8_lookup() {
+  constexpr std::uint8_t b1h[16] = {too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,
+                                    two_conts, two_conts, two_conts, two_conts, too_short | overlong_2, too_short,
+                                    too_short | overlong_3 | surrogate,
+                                    too_short | too_large | too_large_1000 | overlong_4};
+  constexpr std::uint8_t b1l[16] = {carry | overlong_3 | overlong_2 | overlong_4, carry | overlong_2, carry, carry,
+                                    carry | too_large, large, large, large, large, large, large, large, large,
+                                    large | surrogate, large, large};
+  constexpr std::uint8_t b2h[16] = {too_short, too_short, too_short, too_short, too_short, too_short, too_short,
+                                    too_short,
+                                    too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4,
+                                    too_long | overlong_2 | two_conts | overlong_3 | too_large,
+                                    too_long | overlong_2 | two_conts | surrogate | too_large,
+                                    too_long | overlong_2 | two_conts | surrogate | too_large, too_short, too_short,
+                                    too_short, too_short};
+  utf8_lookup t{};
+  for (int i = 0; i < 64; ++i) {
+    t.byte_1_high[i] = b1h[i % 16];
+    t.byte_1_low[i] = b1l[i % 16];
+    t.byte_2_high[i] = b2h[i % 16];
+    t.max_complete[i] = 0xFF;
+  }
+  t.max_complete[61] = 0xF0 - 1;
+  t.max_complete[62] = 0xE0 - 1;
+  t.max_complete[63] = 0xC0 - 1;
+  return t;
+}
+
+constexpr utf8_lookup utf8_tables = make_utf8_lookup();
+
+// V: the vector type `vec` of `width` bytes; load (of 64-byte aligned tables, the first
+// `width` bytes) and loadu; zero, set1, and_, or_, xor_, shuffle (within 128-bit lanes),
+// high_nibbles (each byte shifted right by 4, its low nibble kept as is), subs (unsigned
+// saturating), ascii (no byte >= 0x80), none (all bytes zero), and previous<N>(in, prev):
+// the bytes of `in` shifted back by N with the last N bytes of `prev` in front.
+template <class V>
+struct utf8_checker {
+  using vec = typename V::vec;
+  vec error = V::zero();
+  vec prev = V::zero();
+  vec prev_incomplete = V::zero();
+
+  void check(vec in) {
+    if (V::ascii(in)) {
+      // All ASCII: only a sequence left open by the previous block can be wrong.
+      error = V::or_(error, prev_incomplete);
+      prev_incomplete = V::zero();
+      prev = in;
+      return;
+    }
+    const vec low_nibble = V::set1(0x0F);
+    const vec prev1 = V::template previous<1>(in, prev);
+    const vec byte_1_high = V::shuffle(V::load(utf8_tables.byte_1_high), V::and_(V::high_nibbles(prev1), low_nibble));
+    const vec byte_1_low = V::shuffle(V::load(utf8_tables.byte_1_low), V::and_(prev1, low_nibble));
+    const vec byte_2_high = V::shuffle(V::load(utf8_tables.byte_2_high), V::and_(V::high_nibbles(in), low_nibble));
+    const vec special = V::and_(V::and_(byte_1_high, byte_1_low), byte_2_high);
+
+    // Third and fourth bytes of 3- and 4-byte forms: subtracting moves exactly the leads
+    // E0..FF (two back) and F0..FF (three back) to 0x80 and above.
+    const vec third = V::subs(V::template previous<2>(in, prev), V::set1(0xE0 - 0x80));
+    const vec fourth = V::subs(V::template previous<3>(in, prev), V::set1(0xF0 - 0x80));
+    const vec must_continue = V::and_(V::or_(third, fourth), V::set1(0x80));
+    error = V::or_(error, V::xor_(must_continue, special));
+
+    prev_incomplete = V::subs(in, V::load(utf8_tables.max_complete + 64 - V::width));
+    prev = in;
+  }
+};
+
+template <class V>
+bool utf8_valid_with(const char* p, std::size_t n) {
+  utf8_checker<V> checker;
+  std::size_t i = 0;
+  for (; i + V::width <= n; i += V::width) checker.check(V::loadu(p + i));
+  if (i < n) {
+    // The tail, padded with zeros: ASCII, so a sequence cut by the end shows as too short.
+    alignas(64) char tail[V::width] = {};
+    std::memcpy(tail, p + i, n - i);
+    checker.check(V::loadu(tail));
+  }
+  return V::none(V::or_(checker.error, checker.prev_incomplete));
+}
+
+}  // namespace
+}  // namespace ujson::detail

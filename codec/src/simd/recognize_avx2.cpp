@@ -16,17 +16,9 @@ inline std::uint64_t mask64(__m256i lo, __m256i hi) {
 
 struct avx2 {
   static block_masks classify(const char* p) {
-    // Whitespace and structural characters each have distinct low nibbles, so one table
-    // lookup by low nibble names the only candidate a byte can be (bytes >= 0x80 look up 0).
-    // Structural bytes are looked up with bit 5 set, which folds '[' onto '{' and ']' onto
-    // '}'; it also folds two control characters onto ',' and ':', which is harmless: every
-    // control character outside whitespace is an error anyway.
-    // Fillers never match: an ASCII byte looks up its own low nibble, and 0xFF is no ASCII byte.
-    const char x = static_cast<char>(0xFF);
-    const __m256i space_table = _mm256_setr_epi8(' ', x, x, x, x, x, x, x, x, '\t', '\n', x, x, '\r', x, x,
-                                                 ' ', x, x, x, x, x, x, x, x, '\t', '\n', x, x, '\r', x, x);
-    const __m256i op_table = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':', '{', ',', '}', 0, 0,
-                                              0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':', '{', ',', '}', 0, 0);
+    // The tables of recognize_stages.hpp, two lanes of them.
+    const __m256i space_table = _mm256_load_si256(reinterpret_cast<const __m256i*>(tables.space));
+    const __m256i op_table = _mm256_load_si256(reinterpret_cast<const __m256i*>(tables.op));
     const __m256i bit5 = _mm256_set1_epi8(0x20);
     const __m256i quote = _mm256_set1_epi8('"');
     const __m256i backslash = _mm256_set1_epi8('\\');

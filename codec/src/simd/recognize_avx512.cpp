@@ -1,6 +1,7 @@
 // The recognizer with AVX-512 (declared in ujson/detail/recognize.hpp; the stages are in
-// recognize_stages.hpp): a 64-byte block is one register and each class one compare into a
-// mask register, where AVX2 takes two compares and two byte-mask moves. Compiled with
+// recognize_stages.hpp, with its lookup tables): a 64-byte block is one register and each
+// class one compare into a mask register, where AVX2 takes two compares and two byte-mask
+// moves. Compiled with
 // -mavx512f -mavx512bw -mavx512vl -mavx2 -mbmi -mpopcnt -mpclmul, run only where
 // dispatch.cpp has seen those; the same rules as recognize_avx2.cpp about shared inline
 // functions.
@@ -9,30 +10,6 @@
 
 namespace ujson::detail {
 namespace {
-
-// The 16-byte lookup tables of the AVX2 kernel (recognize_avx2.cpp says why they work), in
-// each of the four 128-bit lanes, since a byte shuffle looks up within its own lane.
-struct lane_tables {
-  alignas(64) char space[64];
-  alignas(64) char op[64];
-  constexpr lane_tables() : space{}, op{} {
-    for (int lane = 0; lane < 64; lane += 16) {
-      for (int i = 0; i < 16; ++i) {
-        space[lane + i] = static_cast<char>(0xFF);
-        op[lane + i] = 0;
-      }
-      space[lane + 0] = ' ';
-      space[lane + 9] = '\t';
-      space[lane + 10] = '\n';
-      space[lane + 13] = '\r';
-      op[lane + 10] = ':';
-      op[lane + 11] = '{';
-      op[lane + 12] = ',';
-      op[lane + 13] = '}';
-    }
-  }
-};
-constexpr lane_tables tables{};
 
 struct avx512 {
   static block_masks classify(const char* p) {

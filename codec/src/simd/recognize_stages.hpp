@@ -91,6 +91,36 @@ struct block_masks {
   bool non_ascii;
 };
 
+// The classifiers' lookup tables. Whitespace and structural characters each have distinct
+// low nibbles, so one table lookup by low nibble names the only candidate a byte can be
+// (bytes >= 0x80 look up 0). Structural bytes are looked up with bit 5 set, which folds '['
+// onto '{' and ']' onto '}'; it also folds two control characters onto ',' and ':', which is
+// harmless: every control character outside whitespace is an error anyway. Fillers never
+// match: an ASCII byte looks up its own low nibble, and 0xFF is no ASCII byte. Each 16-byte
+// table four times over, since a byte shuffle looks up within its own 128-bit lane: a
+// kernel loads as many lanes as its registers hold.
+struct class_tables {
+  alignas(64) char space[64];
+  alignas(64) char op[64];
+  constexpr class_tables() : space{}, op{} {
+    for (int lane = 0; lane < 64; lane += 16) {
+      for (int i = 0; i < 16; ++i) {
+        space[lane + i] = static_cast<char>(0xFF);
+        op[lane + i] = 0;
+      }
+      space[lane + 0] = ' ';
+      space[lane + 9] = '\t';
+      space[lane + 10] = '\n';
+      space[lane + 13] = '\r';
+      op[lane + 10] = ':';
+      op[lane + 11] = '{';
+      op[lane + 12] = ',';
+      op[lane + 13] = '}';
+    }
+  }
+};
+constexpr class_tables tables{};
+
 inline std::uint64_t prefix_xor(std::uint64_t bits) {
   const __m128i all_ones = _mm_set1_epi8(static_cast<char>(0xFF));
   const __m128i product = _mm_clmulepi64_si128(_mm_set_epi64x(0, static_cast<long long>(bits)), all_ones, 0);

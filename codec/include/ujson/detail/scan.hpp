@@ -407,20 +407,9 @@ struct sse2_kernel {
     if (p == end || !is_space(*p)) return p;
     // Indented input puts exactly one space after ':'; only longer runs go wide.
     if (++p == end || !is_space(*p)) return p;
-    ++p;
     // An indentation is spaces or tabs: the first byte that is neither ends the run, unless
     // it starts a line (a blank line, CRLF), for which the run is scanned for all four.
-    while (end - p >= 16) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      const __m128i indent = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
-      const unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(indent)) & 0xFFFF;
-      if (other != 0) {
-        p += __builtin_ctz(other);
-        return is_space(*p) ? skip_any_space(p, end) : p;
-      }
-      p += 16;
-    }
-    return scalar_kernel::skip_space(p, end);
+    return skip_run_of<'\t'>(p + 1, end);
   }
 
   // skip_space where indented text starts a new line: after '{', '[' and ',', and before
@@ -429,9 +418,16 @@ struct sse2_kernel {
   // to skip_any_space.
   static UJSON_DETAIL_INLINE const char* skip_line_space(const char* p, const char* end) {
     if (p == end || !is_space(*p)) return p;
+    return skip_run_of<'\n'>(p, end);
+  }
+
+  // The run of spaces and `Also` at p, 16 bytes a step; past its first other byte, if that
+  // is whitespace still (a tab or CR in indentation), skip_any_space takes the rest.
+  template <char Also>
+  static UJSON_DETAIL_INLINE const char* skip_run_of(const char* p, const char* end) {
     while (end - p >= 16) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      const __m128i run = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+      const __m128i run = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8(Also)));
       const unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(run)) & 0xFFFF;
       if (other != 0) {
         p += __builtin_ctz(other);

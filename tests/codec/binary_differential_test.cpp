@@ -1,9 +1,9 @@
 // The MessagePack and CBOR readers and writers against Debian's python3-msgpack and
-// python3-cbor2 (tests/codec/binary_oracle.py), 10,000 random documents per format, both
+// python3-cbor2 (tests/codec/binary_oracle.py), 4,000 random documents per format, both
 // ways: their bytes read by us give the JSON that json.dumps gives for their value (compared
 // as values, so number formatting does not matter), and our writer's bytes of that JSON
 // unpack, with their library, to an equal value. The same bytes concatenated read as a
-// sequence of 10,000 values.
+// sequence of 4,000 values.
 
 #include <gtest/gtest.h>
 
@@ -29,9 +29,9 @@ namespace {
 namespace fs = std::filesystem;
 using ujson::binary_format;
 
-// All 10,000 in the release pass, a share in the passes that repeat it (the Python oracle's
+// All 4,000 in the release pass, a share in the passes that repeat it (the Python oracle's
 // time is the same in every pass).
-const int documents = static_cast<int>(ujson::test::share_of(10'000));
+const int documents = static_cast<int>(ujson::test::share_of(4'000));
 constexpr int seed = 20261201;
 
 fs::path oracle() { return ujson::test::data_dir().parent_path() / "tests" / "codec" / "binary_oracle.py"; }

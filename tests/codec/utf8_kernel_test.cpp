@@ -52,6 +52,7 @@ TEST_P(Utf8Kernels, EveryBytePairAtEveryOffset) {
     const std::string prefix(static_cast<std::size_t>(pad), 'x');
     for (unsigned a = 0; a < 256; ++a) {
       for (unsigned b = 0; b < 256; ++b) {
+        if (!ujson::test::in_share(pad + a + b)) continue;
         if (!agree(prefix + char(a) + char(b))) ++failures;
       }
     }
@@ -94,7 +95,8 @@ TEST_P(Utf8Kernels, RandomMixes) {
   const char* pieces[] = {"a", "é", "日", "😀", "                ", "\x80", "\xC3", "\xE2\x82", "\xF0\x9F\x98",
                           "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xC0\xAF"};
   int failures = 0;
-  for (int i = 0; i < 200000 && failures < 5; ++i) {
+  const std::size_t mixes = ujson::test::share_of(200000);
+  for (std::size_t i = 0; i < mixes && failures < 5; ++i) {
     std::string s;
     const int count = static_cast<int>(rng() % 40);
     for (int j = 0; j < count; ++j) {

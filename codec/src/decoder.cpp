@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cstring>
+#include <new>
 
 #include "ujson/decoder.hpp"
 
@@ -20,4 +21,29 @@ decoder::frame* decoder::grow_stack(frame* stack, std::size_t depth, std::size_t
   return deep_stack_.get();
 }
 
+namespace detail {
+
+index_buffer::~index_buffer() { delete[] entries_; }
+
+std::uint32_t* index_buffer::grow(std::size_t used, std::size_t more) {
+  const std::size_t wanted = std::max(used + more, 2 * capacity_);
+  auto* bigger = new (std::nothrow) std::uint32_t[wanted];
+  if (bigger == nullptr) return nullptr;
+  if (used != 0) std::memcpy(bigger, entries_, used * sizeof(std::uint32_t));
+  delete[] entries_;
+  entries_ = bigger;
+  capacity_ = wanted;
+  return entries_;
+}
+
+void index_buffer::trim(std::size_t input_size) noexcept {
+  // Up to a million entries (4 MiB) stay for the next input, whatever its size, so that a
+  // reused decoder allocates nothing; more only while inputs of about that size come.
+  if (capacity_ <= (std::size_t{1} << 20) || capacity_ <= 2 * input_size) return;
+  delete[] entries_;
+  entries_ = nullptr;
+  capacity_ = 0;
+}
+
+}  // namespace detail
 }  // namespace ujson

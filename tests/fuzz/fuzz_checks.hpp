@@ -31,6 +31,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "support/event_log.hpp"
 #include "ujson/decoder.hpp"
 #include "ujson/detail/kernels.hpp"
 #include "ujson/detail/recognize.hpp"
@@ -660,10 +661,31 @@ inline void check_number_values(std::string_view json, const decode_options& o) 
 // Document parse under options from the first byte: DOM invariants; the DOM's verdict
 // against validate's; a reused document against a fresh one; the duplicate-key policies
 // against each other.
+// Every kernel's decoder (SIMD stage 1 and the walk over its index, or the portable byte
+// machine) sends the same events, values and string origins included, and stops with the
+// same error.
+inline void check_same_on_every_kernel(std::string_view json, const decode_options& o) {
+  std::string first_log;
+  error first;
+  for (const detail::kernel_table* k : detail::runnable_kernels()) {
+    decoder d(o);
+    test::event_log log;
+    const error e = d.decode(json, log, *k);
+    if (k == detail::runnable_kernels()[0]) {
+      first_log = std::move(log.log);
+      first = e;
+      continue;
+    }
+    UJSON_FUZZ_SAME_ERROR(first, e);
+    UJSON_FUZZ_CHECK(log.log == first_log);
+  }
+}
+
 inline void check_decode(const std::uint8_t* data, std::size_t size) {
   input in{data, size};
   const decode_options o = decode_options_from(in.take());
   const std::string_view json = in.rest();
+  check_same_on_every_kernel(json, o);
 
   document doc(o);
   const error e = doc.parse(json);

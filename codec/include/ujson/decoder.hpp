@@ -9,6 +9,8 @@
 #include "ujson/errors.hpp"
 #include "ujson/handler.hpp"
 #include "ujson/options.hpp"
+#include "ujson/detail/kernels.hpp"
+#include "ujson/detail/structural_index.hpp"
 
 namespace ujson {
 
@@ -19,7 +21,13 @@ class decoder {
   // Decodes one JSON text that must fill `input` (surrounding whitespace allowed).
   // Reusable: the scratch buffer and deep-nesting stack keep their capacity.
   template <handler H>
-  error decode(std::string_view input, H& h);
+  error decode(std::string_view input, H& h) {
+    return decode(input, h, detail::kernels());
+  }
+  // The same with the given kernels (one of detail::runnable_kernels()): for the tests and
+  // fuzzers that hold every kernel's decoder to the same events and errors.
+  template <handler H>
+  error decode(std::string_view input, H& h, const detail::kernel_table& kernels);
 
   const decode_options& options() const noexcept { return options_; }
 
@@ -33,8 +41,13 @@ class decoder {
   // a previous decode grew. Cold: only inputs nested deeper than inline_depth get here.
   frame* grow_stack(frame* stack, std::size_t depth, std::size_t& capacity);
 
+  // Stage 2 over the index stage 1 wrote (detail/index_walk.hpp); `tokens` is its first entry.
+  template <handler H>
+  error decode_indexed(std::string_view input, H& h, const std::uint32_t* tokens);
+
   decode_options options_;
   std::string scratch_;
+  detail::index_buffer index_;
   std::unique_ptr<frame[]> deep_stack_;
   std::size_t deep_capacity_ = 0;
   frame inline_stack_[inline_depth];

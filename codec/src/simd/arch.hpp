@@ -21,11 +21,12 @@ inline bool cpu_runs_avx2_kernels() noexcept {
 #endif
 }
 
-// The AVX2 set and what the AVX-512 kernels add: -mavx512f -mavx512bw -mavx512vl.
+// The AVX2 set and what the AVX-512 kernels add: -mavx512f -mavx512bw -mavx512vl, and
+// -mavx512vbmi2 for the decoder's stage 1 (Ice Lake, Zen 4 and later; Skylake-X runs AVX2).
 inline bool cpu_runs_avx512_kernels() noexcept {
 #if UJSON_X86_DISPATCH
   return cpu_runs_avx2_kernels() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vl");
+         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi2");
 #else
   return false;
 #endif

@@ -6,6 +6,7 @@
 #include "arch.hpp"
 #include "ujson/detail/kernels.hpp"
 #include "ujson/detail/recognize.hpp"
+#include "ujson/detail/structural_index.hpp"
 #include "ujson/detail/utf8.hpp"
 
 namespace ujson::detail {
@@ -13,11 +14,11 @@ namespace {
 
 bool recognize_nothing(const char*, std::size_t, std::size_t) noexcept { return false; }
 
-constexpr kernel_table portable_table{kernel_set::portable, "portable", &utf8_valid_scalar, &recognize_nothing};
+constexpr kernel_table portable_table{kernel_set::portable, "portable", &utf8_valid_scalar, &recognize_nothing, nullptr};
 
 #if UJSON_X86_DISPATCH
-constexpr kernel_table avx2_table{kernel_set::avx2, "avx2", &utf8_valid_avx2, &recognize_avx2};
-constexpr kernel_table avx512_table{kernel_set::avx512, "avx512", &utf8_valid_avx512, &recognize_avx512};
+constexpr kernel_table avx2_table{kernel_set::avx2, "avx2", &utf8_valid_avx2, &recognize_avx2, &index_avx2};
+constexpr kernel_table avx512_table{kernel_set::avx512, "avx512", &utf8_valid_avx512, &recognize_avx512, &index_avx512};
 #endif
 
 struct runnable {

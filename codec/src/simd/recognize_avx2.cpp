@@ -4,6 +4,7 @@
 // utf8_avx2.cpp it includes no header with inline functions of the project's, so that no
 // AVX2 copy of a shared function can be picked by the linker for code that runs elsewhere.
 
+#include "index_stage.hpp"
 #include "recognize_stages.hpp"
 
 namespace ujson::detail {
@@ -44,12 +45,19 @@ struct avx2 {
   }
 
   static bool utf8_valid(const char* p, std::size_t n) { return utf8_valid_avx2(p, n); }
+  static void write_offsets(std::uint32_t* w, std::uint64_t bits, std::size_t found, std::uint32_t base) {
+    write_offsets_by_bits(w, bits, found, base);
+  }
 };
 
 }  // namespace
 
 bool recognize_avx2(const char* p, std::size_t n, std::size_t max_depth) noexcept {
   return recognize_with<avx2>(p, n, max_depth);
+}
+
+bool index_avx2(const char* p, std::size_t n, index_buffer& out, std::size_t& count) noexcept {
+  return index_with<avx2>(p, n, out, count);
 }
 
 }  // namespace ujson::detail

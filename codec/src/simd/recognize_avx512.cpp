@@ -6,6 +6,9 @@
 // dispatch.cpp has seen those; the same rules as recognize_avx2.cpp about shared inline
 // functions.
 
+#include <type_traits>
+
+#include "index_stage.hpp"
 #include "recognize_stages.hpp"
 
 namespace ujson::detail {
@@ -26,12 +29,40 @@ struct avx512 {
   }
 
   static bool utf8_valid(const char* p, std::size_t n) { return utf8_valid_avx512(p, n); }
+
+  // The positions of the set bits, packed by one compress of the bytes 0..63 (VBMI2), then
+  // widened and offset sixteen at a time: no dependency from one token to the next. Lanes
+  // past the last token write `base`, within the room the caller reserved.
+  static void write_offsets(std::uint32_t* w, std::uint64_t bits, std::size_t found, std::uint32_t base) {
+    alignas(64) static constexpr unsigned char iota[64] = {
+        0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+        22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
+        44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
+    const __m512i packed = _mm512_maskz_compress_epi8(bits, _mm512_load_si512(iota));
+    const __m512i offset = _mm512_set1_epi32(static_cast<int>(base));
+    // The zero-masked forms: GCC 12 warns that the plain ones' undefined source is
+    // uninitialized (all sixteen lanes are written either way).
+    const auto quarter = [&](auto i) {
+      const __m128i bytes = _mm512_maskz_extracti32x4_epi32(0xF, packed, decltype(i)::value);
+      return _mm512_add_epi32(_mm512_maskz_cvtepu8_epi32(0xFFFF, bytes), offset);
+    };
+    _mm512_storeu_si512(w, quarter(std::integral_constant<int, 0>{}));
+    if (found > 16) [[unlikely]] {
+      _mm512_storeu_si512(w + 16, quarter(std::integral_constant<int, 1>{}));
+      _mm512_storeu_si512(w + 32, quarter(std::integral_constant<int, 2>{}));
+      _mm512_storeu_si512(w + 48, quarter(std::integral_constant<int, 3>{}));
+    }
+  }
 };
 
 }  // namespace
 
 bool recognize_avx512(const char* p, std::size_t n, std::size_t max_depth) noexcept {
   return recognize_with<avx512>(p, n, max_depth);
+}
+
+bool index_avx512(const char* p, std::size_t n, index_buffer& out, std::size_t& count) noexcept {
+  return index_with<avx512>(p, n, out, count);
 }
 
 }  // namespace ujson::detail

@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "ujson/detail/number.hpp"
+#include "ujson/detail/kernels.hpp"
 #include "ujson/detail/recognize.hpp"
 #include "ujson/detail/scan.hpp"
 #include "ujson/detail/utf8.hpp"
@@ -416,13 +417,22 @@ UJSON_DETAIL_INLINE errc parser<H>::scalar(char c) {
 namespace ujson {
 
 template <handler H>
-error decoder::decode(std::string_view input, H& h) {
+error decoder::decode(std::string_view input, H& h, const detail::kernel_table& kernels) {
   // A handler that wants no values only needs the verdict: the SIMD recognizer gives a
   // "valid" for most inputs several times faster; anything else comes down here.
   if constexpr (ignores_values<H>) {
     if (!options_.allow_nan_literals && !options_.allow_lone_surrogates &&
-        detail::recognize(input.data(), input.size(), options_.max_depth)) {
+        kernels.recognize(input.data(), input.size(), options_.max_depth)) {
       return error{};
+    }
+  }
+  if constexpr (!ignores_values<H>) {
+    // Stage 1 finds every token with SIMD, stage 2 walks them; inputs stage 1 refuses
+    // (invalid UTF-8, control characters, an open string) come down here with no event sent.
+    std::size_t tokens = 0;
+    index_.trim(input.size());
+    if (kernels.index != nullptr && kernels.index(input.data(), input.size(), index_, tokens)) {
+      return decode_indexed(input, h, index_.entries());
     }
   }
   detail::parser<H> ps(input, h, options_, scratch_);
@@ -594,3 +604,5 @@ failed:
 }  // namespace ujson
 
 #include "ujson/detail/hints_off.hpp"
+
+#include "ujson/detail/index_walk.hpp"

@@ -1,12 +1,14 @@
 #pragma once
 // The one run-time choice of SIMD kernels (codec/src/simd/dispatch.cpp). Every kernel
-// that depends on the CPU (UTF-8 validation, the validation recognizer, and the Python
-// module's str builder) is reached through the table chosen here, once per process, from
-// the CPU and the environment variable UJSON_FORCE_KERNEL (read once):
+// that depends on the CPU (UTF-8 validation, the validation recognizer, the decoder's
+// stage 1, and the Python module's str builder) is reached through the table chosen here,
+// once per process, from the CPU and the environment variable UJSON_FORCE_KERNEL (read
+// once):
 //   portable | scalar   the portable kernels, as a CPU without AVX2 runs them
 //   avx2                AVX2 (with PCLMUL, BMI1, POPCNT), where the CPU has them
-//   avx512              UTF-8 validation and the recognizer's classification in AVX-512
-//                       (F, BW, VL), where the CPU has those as well as the AVX2 set
+//   avx512              UTF-8 validation, the recognizer's classification and stage 1's
+//                       offsets in AVX-512 (F, BW, VL, VBMI2), where the CPU has those as
+//                       well as the AVX2 set
 // Unset, or a kernel this CPU cannot run, chooses the best kernel it can run.
 // The compile-time SSE2 scans of detail/scan.hpp are part of x86-64 and need no choice.
 //
@@ -18,6 +20,8 @@
 
 namespace ujson::detail {
 
+class index_buffer;
+
 enum class kernel_set : unsigned char { portable, avx2, avx512 };
 
 struct kernel_table {
@@ -27,6 +31,9 @@ struct kernel_table {
   bool (*utf8_valid)(const char* p, std::size_t n) noexcept;
   // The validation fast path (see recognize.hpp); the portable table's always says false.
   bool (*recognize)(const char* p, std::size_t n, std::size_t max_depth) noexcept;
+  // The decoder's stage 1 (see structural_index.hpp); null in the portable table, whose
+  // decoder reads byte by byte.
+  bool (*index)(const char* p, std::size_t n, index_buffer& out, std::size_t& count) noexcept;
 };
 
 // The table in use: chosen on the first call, the same for the rest of the process.

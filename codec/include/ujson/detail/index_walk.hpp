@@ -1,0 +1,226 @@
+#pragma once
+// The decoder's stage 2: the grammar walked over the structural index (see
+// structural_index.hpp) instead of byte by byte. Included by decoder_impl.hpp after the
+// token readers it shares with the byte-at-a-time machine (numbers, literals, escaped
+// strings), so that both report the same events and the same errors, at the same offsets:
+// the token after a value is the first byte that is not whitespace, as the byte machine
+// finds it, and a number or literal that does not end at whitespace or a token is caught
+// where it ends.
+
+#include <cassert>
+
+#include "ujson/detail/hints_on.hpp"
+
+namespace ujson {
+
+template <handler H>
+error decoder::decode_indexed(std::string_view input, H& h, const std::uint32_t* t) {
+  detail::parser<H> ps(input, h, options_, scratch_);
+  const char* const begin = ps.begin_;
+  const char* const end = ps.end_;
+  const std::size_t max_depth = options_.max_depth;
+  frame* stack = inline_stack_;
+  std::size_t capacity = inline_depth;
+  std::size_t depth = 0;
+  errc code = errc::ok;
+  // Closing quotes carry a flag bit; every other entry is a plain offset.
+  const auto next = [&]() { return begin + *t++; };
+  // p is at a string's opening quote, whose closing quote is the next entry.
+  const auto read_string = [&](const char* p, std::string_view& text, string_origin& origin) {
+    const std::uint32_t close = *t++;
+    if (UJSON_DETAIL_LIKELY((close & detail::escaped_string_end) == 0)) {
+      text = std::string_view(p + 1, static_cast<std::size_t>(begin + close - (p + 1)));
+      origin = string_origin::input;
+      return errc::ok;
+    }
+    origin = string_origin::scratch;
+    ps.p_ = p + 1;
+    const errc e = ps.escaped_string(p + 1, text);
+    // Stage 1 and the escape decoder agree on which quote ends the string.
+    assert(e != errc::ok || ps.p_ == begin + (close & ~detail::escaped_string_end) + 1);
+    return e;
+  };
+  const char* p = next();
+  const char* q;
+  if (p == end) {
+    code = ps.fail(errc::empty_input, p);
+    goto failed;
+  }
+
+value:
+  // p is at the first byte of a value.
+  switch (*p) {
+    case '"': {
+      std::string_view text;
+      string_origin origin;
+      code = read_string(p, text, origin);
+      if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
+      if constexpr (detail::parser<H>::want_values) {
+        code = h.on_string(text, origin);
+        if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) {
+          ps.fail(code, p);
+          goto failed;
+        }
+      }
+      p = next();
+      goto after_value;
+    }
+    case '{':
+    case '[': {
+      const bool is_object = *p == '{';
+      if (UJSON_DETAIL_UNLIKELY(depth >= max_depth)) {
+        code = ps.fail(errc::depth_exceeded, p);
+        goto failed;
+      }
+      if (UJSON_DETAIL_UNLIKELY(depth == capacity)) stack = grow_stack(stack, depth, capacity);
+      if constexpr (detail::parser<H>::want_values) {
+        code = is_object ? h.on_object_begin() : h.on_array_begin();
+        if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) {
+          ps.fail(code, p);
+          goto failed;
+        }
+      }
+      stack[depth++] = is_object ? 1 : 0;
+      p = next();
+      if (UJSON_DETAIL_UNLIKELY(p == end)) {
+        code = ps.fail(errc::unexpected_end, end);
+        goto failed;
+      }
+      if (is_object) {
+        if (*p == '}') goto close_container;
+        if (*p == '"') goto key;
+        code = ps.fail(errc::expected_key, p);
+        goto failed;
+      }
+      if (*p == ']') goto close_container;
+      if (*p == '-' || detail::is_digit(*p)) goto numbers;
+      goto value;
+    }
+    default:
+      ps.p_ = p;
+      code = ps.scalar(*p);
+      if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
+      q = ps.p_;
+      p = next();
+      // A number or literal ends at whitespace or at the next token; anything else after
+      // it (`truex`, `1x`) is where the byte machine stops too.
+      if (UJSON_DETAIL_UNLIKELY(q != p) && q != end && !detail::is_space(*q)) p = q;
+      goto after_value;
+  }
+
+numbers:
+  // p is at a number that is an array's first element. Arrays of numbers (coordinates,
+  // vectors, series) are read here, a number after each comma, without the general
+  // dispatch, as in the byte machine; the element count stays in a register.
+  {
+    frame read = 0;  // 2 per element whose comma has been consumed, as after_value counts
+    for (;;) {
+      ps.p_ = p;
+      code = ps.number();
+      if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
+      q = ps.p_;
+      p = next();
+      if (UJSON_DETAIL_UNLIKELY(q != p) && q != end && !detail::is_space(*q)) {
+        p = q;
+        break;
+      }
+      if (p == end || *p != ',') break;
+      p = next();
+      if constexpr (detail::parser<H>::want_values) read += 2;
+      if (UJSON_DETAIL_UNLIKELY(p == end)) {
+        code = ps.fail(errc::unexpected_end, end);
+        goto failed;
+      }
+      if (*p != '-' && !detail::is_digit(*p)) {
+        stack[depth - 1] += read;
+        goto value;
+      }
+    }
+    stack[depth - 1] += read;
+    goto after_value;
+  }
+
+key:
+  // p is at the opening quote of a member name.
+  {
+    std::string_view text;
+    string_origin origin;
+    code = read_string(p, text, origin);
+    if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
+    if constexpr (detail::parser<H>::want_values) {
+      code = h.on_key(text, origin);
+      if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) {
+        ps.fail(code, p);
+        goto failed;
+      }
+    }
+  }
+  p = next();
+  if (UJSON_DETAIL_UNLIKELY(p == end || *p != ':')) {
+    code = ps.fail(p == end ? errc::unexpected_end : errc::expected_colon, p);
+    goto failed;
+  }
+  p = next();
+  if (UJSON_DETAIL_UNLIKELY(p == end)) {
+    code = ps.fail(errc::unexpected_end, end);
+    goto failed;
+  }
+  goto value;
+
+after_value:
+  // p is at the first byte after the value that is not whitespace, or at the end.
+  if (depth == 0) goto done;
+  {
+    frame& top = stack[depth - 1];
+    if constexpr (detail::parser<H>::want_values) top += 2;  // one more element (counts feed on_*_end)
+    const bool in_object = top & 1;
+    if (UJSON_DETAIL_UNLIKELY(p == end)) {
+      code = ps.fail(errc::unexpected_end, end);
+      goto failed;
+    }
+    if (*p == ',') {
+      p = next();
+      if (UJSON_DETAIL_UNLIKELY(p == end)) {
+        code = ps.fail(errc::unexpected_end, end);
+        goto failed;
+      }
+      if (!in_object) goto value;
+      if (*p == '"') goto key;
+      code = ps.fail(errc::expected_key, p);
+      goto failed;
+    }
+    if (*p == (in_object ? '}' : ']')) goto close_container;
+    code = ps.fail(errc::expected_comma_or_end, p);
+    goto failed;
+  }
+
+close_container:
+  // p is at the closing bracket of the innermost container.
+  {
+    const frame top = stack[--depth];
+    if constexpr (detail::parser<H>::want_values) {
+      code = (top & 1) ? h.on_object_end(static_cast<std::size_t>(top >> 1))
+                       : h.on_array_end(static_cast<std::size_t>(top >> 1));
+      if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) {
+        ps.fail(code, p);
+        goto failed;
+      }
+    }
+    p = next();
+    goto after_value;
+  }
+
+done:
+  if (p != end) {
+    code = ps.fail(errc::trailing_characters, p);
+    goto failed;
+  }
+  return error{};
+
+failed:
+  return detail::make_error(input, code, static_cast<std::size_t>(ps.error_at() - ps.begin_));
+}
+
+}  // namespace ujson
+
+#include "ujson/detail/hints_off.hpp"

@@ -1,0 +1,303 @@
+// The decoder's structural index (stage 1, ujson/detail/structural_index.hpp) and the walk
+// over it (stage 2, index_walk.hpp). Stage 1 is checked against a byte-at-a-time reference
+// tokenizer written here from the header's definition of a token; the whole decoder on
+// every kernel this CPU runs is held to the portable kernel's decoder (byte at a time,
+// no index): the same events, in the same order, with the same values, and the same error
+// (code, offset, line, column) on JSONTestSuite, the corpus and generated documents.
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "support/event_log.hpp"
+#include "support/guarded_buffer.hpp"
+#include "support/test_files.hpp"
+#include "support/test_share.hpp"
+#include "ujson/decoder.hpp"
+#include "ujson/detail/kernels.hpp"
+#include "ujson/detail/structural_index.hpp"
+#include "ujson/dom.hpp"
+
+namespace {
+
+using ujson::errc;
+using ujson::detail::kernel_set;
+using ujson::detail::kernel_table;
+
+constexpr std::uint32_t escaped_end = ujson::detail::escaped_string_end;
+
+std::vector<const kernel_table*> indexing_kernels() {
+  std::vector<const kernel_table*> out;
+  for (const kernel_table* k : ujson::detail::runnable_kernels()) {
+    if (k->index != nullptr) out.push_back(k);
+  }
+  return out;
+}
+
+const kernel_table& portable() {
+  for (const kernel_table* k : ujson::detail::runnable_kernels()) {
+    if (k->set == kernel_set::portable) return *k;
+  }
+  throw std::logic_error("no portable kernel");
+}
+
+// ---- stage 1 against a reference -------------------------------------------------------
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool is_structural(char c) { return c == '{' || c == '}' || c == '[' || c == ']' || c == ',' || c == ':'; }
+
+// The tokens of a text that has no string left open, by the header's definition.
+std::vector<std::uint32_t> reference_index(std::string_view s) {
+  std::vector<std::uint32_t> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const char c = s[i];
+    if (is_space(c)) {
+      ++i;
+    } else if (is_structural(c)) {
+      out.push_back(static_cast<std::uint32_t>(i++));
+    } else if (c == '"') {
+      out.push_back(static_cast<std::uint32_t>(i++));
+      bool escaped = false;
+      while (s[i] != '"') {
+        if (s[i] == '\\') {
+          escaped = true;
+          ++i;
+        }
+        ++i;
+      }
+      out.push_back(static_cast<std::uint32_t>(i++) | (escaped ? escaped_end : 0));
+    } else {
+      out.push_back(static_cast<std::uint32_t>(i));
+      while (i < s.size() && !is_space(s[i]) && !is_structural(s[i]) && s[i] != '"') ++i;
+    }
+  }
+  out.push_back(static_cast<std::uint32_t>(s.size()));
+  return out;
+}
+
+class StructuralIndex : public ::testing::Test {
+ protected:
+  ujson::test::guarded_buffer buffer_{1 << 19};
+  int failures_ = 0;
+
+  // Every indexing kernel gives the reference's entries for `text` (valid UTF-8, every
+  // string closed, no control character).
+  void expect_index(std::string_view text, const std::string& what) {
+    if (failures_ >= 10) return;
+    const std::string_view input = buffer_.place(text);
+    const std::vector<std::uint32_t> want = reference_index(input);
+    for (const kernel_table* k : indexing_kernels()) {
+      ujson::detail::index_buffer buffer;
+      std::size_t count = 0;
+      const bool ok = k->index(input.data(), input.size(), buffer, count);
+      const std::vector<std::uint32_t> got(buffer.entries(), buffer.entries() + (ok ? count : 0));
+      if (!ok || got != want) {
+        ++failures_;
+        ADD_FAILURE() << what << ": " << k->name << (ok ? " indexed differently" : " refused") << "\n  input: " << text;
+      }
+    }
+  }
+
+  void expect_refused(std::string_view text, const std::string& what) {
+    const std::string_view input = buffer_.place(text);
+    for (const kernel_table* k : indexing_kernels()) {
+      ujson::detail::index_buffer buffer;
+      std::size_t count = 0;
+      EXPECT_FALSE(k->index(input.data(), input.size(), buffer, count)) << what << ": " << k->name;
+    }
+  }
+};
+
+TEST_F(StructuralIndex, TokensOfEveryKindAtEveryOffsetOfTwoBlocks) {
+  const std::vector<std::string> pieces = {
+      R"({"a":[1,-2.5e+3,true,false,null]})", R"("plain")", R"("esc\"aped")", R"("\\")", R"("\\\"")",
+      R"("back\\slash\n")", R"("\u00e9\ud83d\ude00")", "\"caf\xC3\xA9 \xE2\x82\xAC\"", R"([ 1 , 2 ])",
+      R"(truex 1x -)", R"("a""b")"};
+  for (const std::string& piece : pieces) {
+    for (std::size_t shift = 0; shift < 130; ++shift) {
+      expect_index(std::string(shift, ' ') + piece, piece + " after " + std::to_string(shift) + " spaces");
+      expect_index(std::string(shift, ' ') + piece + std::string(shift % 7, ' '), piece + " with a tail");
+    }
+  }
+}
+
+// A string whose only backslash sits at every offset of three blocks, whose run crosses
+// block boundaries, next to clean strings: exactly the escaped ones carry the flag.
+TEST_F(StructuralIndex, BackslashAtEveryOffsetAcrossBlocks) {
+  for (std::size_t length = 1; length < 200; length += 3) {
+    for (std::size_t at = 0; at < length; ++at) {
+      std::string body(length, 'x');
+      body[at] = '\\';
+      if (at + 1 < length) body[at + 1] = 'n';
+      else body += 'n';
+      const std::string text = "[\"clean\",\"" + body + "\",\"" + std::string(length, 'y') + "\"]";
+      expect_index(text, "backslash at " + std::to_string(at) + " of " + std::to_string(length));
+    }
+  }
+}
+
+TEST_F(StructuralIndex, LongBackslashRunsAndEscapedQuotesAtBlockEnds) {
+  for (std::size_t run = 1; run < 140; ++run) {
+    for (std::size_t shift : {0u, 1u, 30u, 62u, 63u}) {
+      // An even run escapes itself; an odd one with a quote after it escapes the quote.
+      const std::string backslashes(run, '\\');
+      const std::string text = std::string(shift, ' ') + "[\"" + backslashes + (run % 2 ? "\"\"" : "\"") + ",\"z\"]";
+      expect_index(text, std::to_string(run) + " backslashes after " + std::to_string(shift));
+    }
+  }
+}
+
+TEST_F(StructuralIndex, RefusesWhatOnlyTheByteDecoderReportsExactly) {
+  for (std::size_t shift = 0; shift < 70; ++shift) {
+    const std::string pad(shift, ' ');
+    expect_refused(pad + "[\"open", "open string");
+    expect_refused(pad + "[\"a\x01\"]", "control character in a string");
+    expect_refused(pad + "[\x01]", "control character outside whitespace");
+    expect_refused(pad + "[\"\xC3\"]", "truncated UTF-8");
+    expect_refused(pad + "[\"\xED\xA0\x80\"]", "raw surrogate");
+    expect_refused(pad + "[\"a\\", "backslash at the end");
+  }
+}
+
+TEST_F(StructuralIndex, GrowsForATokenAtEveryByte) {
+  std::string text = "[";
+  while (text.size() < 300000) text += "1,";
+  text += "1]";
+  expect_index(text, "300,000 one-byte tokens");
+}
+
+// ---- the decoder on every kernel against the byte decoder ------------------------------
+
+struct outcome {
+  std::string events;
+  ujson::error error;
+};
+
+outcome decode_with(const kernel_table& k, std::string_view input, const ujson::decode_options& o) {
+  ujson::decoder d(o);
+  ujson::test::event_log log;
+  outcome r;
+  r.error = d.decode(input, log, k);
+  r.events = std::move(log.log);
+  return r;
+}
+
+// Returns false (after reporting) when a kernel's decoder differs from the byte decoder.
+bool same_on_every_kernel(std::string_view input, const ujson::decode_options& o, const std::string& what) {
+  const outcome want = decode_with(portable(), input, o);
+  for (const kernel_table* k : indexing_kernels()) {
+    const outcome got = decode_with(*k, input, o);
+    const bool same = got.events == want.events && got.error.code == want.error.code &&
+                      got.error.offset == want.error.offset && got.error.line == want.error.line &&
+                      got.error.column == want.error.column;
+    if (!same) {
+      ADD_FAILURE() << what << ": " << k->name << " gives " << ujson::code_name(got.error.code) << " at "
+                    << got.error.offset << " after " << got.events.size() << " bytes of events; the byte decoder "
+                    << ujson::code_name(want.error.code) << " at " << want.error.offset << " after "
+                    << want.events.size();
+      return false;
+    }
+  }
+  return true;
+}
+
+std::vector<ujson::decode_options> option_sets() {
+  ujson::decode_options lenient;
+  lenient.allow_nan_literals = true;
+  lenient.allow_lone_surrogates = true;
+  lenient.allow_raw_surrogates = true;
+  ujson::decode_options shallow;
+  shallow.max_depth = 3;
+  ujson::decode_options reject;
+  reject.duplicate_keys = ujson::duplicate_keys::reject;
+  return {ujson::decode_options{}, lenient, shallow, reject};
+}
+
+TEST(IndexedDecoder, SameAsTheByteDecoderOnJSONTestSuite) {
+  if (indexing_kernels().empty()) GTEST_SKIP() << "this CPU runs no indexing kernel";
+  int files = 0;
+  for (const char* dir : {"test_parsing", "test_transform"}) {
+    for (const auto& entry : std::filesystem::directory_iterator(ujson::test::data_dir() / "JSONTestSuite" / dir)) {
+      const std::string text = ujson::test::read_file(entry.path());
+      for (const ujson::decode_options& o : option_sets()) {
+        EXPECT_TRUE(same_on_every_kernel(text, o, entry.path().filename().string()));
+      }
+      ++files;
+    }
+  }
+  EXPECT_GT(files, 300);
+}
+
+TEST(IndexedDecoder, SameAsTheByteDecoderOnTheCorpus) {
+  if (indexing_kernels().empty()) GTEST_SKIP() << "this CPU runs no indexing kernel";
+  for (const std::string& name : ujson::test::corpus_files()) {
+    const std::string text = ujson::test::read_file(ujson::test::data_dir() / "corpus" / name);
+    EXPECT_TRUE(same_on_every_kernel(text, {}, name));
+  }
+}
+
+// Every prefix of a document with every kind of token, and every byte of it replaced by
+// a byte that changes its meaning: the errors of the index walk are the byte decoder's.
+TEST(IndexedDecoder, SameAsTheByteDecoderOnCutAndMutatedDocuments) {
+  if (indexing_kernels().empty()) GTEST_SKIP() << "this CPU runs no indexing kernel";
+  const std::string doc =
+      R"( {"id": 12, "name" : "caf\u00e9 \"q\"", "tags":[ "a","b\\" ,[],{}], "n":-0.5e-3,)"
+      R"( "big":123456789012345678901234567890, "ok":true,"no":false , "nil":null, "u":18446744073709551615} )";
+  const std::string replacements = "\"\\[]{},: 0-.eEtx\x01\x80";
+  std::size_t cases = 0;
+  for (std::size_t cut = 0; cut <= doc.size(); ++cut) {
+    for (const ujson::decode_options& o : option_sets()) {
+      if (!same_on_every_kernel(std::string_view(doc).substr(0, cut), o, "cut at " + std::to_string(cut))) return;
+    }
+  }
+  for (std::size_t at = 0; at < doc.size(); ++at) {
+    for (char r : replacements) {
+      if (!ujson::test::in_share(cases++)) continue;
+      std::string mutated = doc;
+      mutated[at] = r;
+      for (const ujson::decode_options& o : option_sets()) {
+        if (!same_on_every_kernel(mutated, o, "byte " + std::to_string(at) + " -> " + std::to_string(r & 0xFF))) return;
+      }
+    }
+  }
+}
+
+// Escaped and plain strings at every offset of the blocks: the values the index walk hands
+// on are the byte decoder's, and the DOM's strings are the text before escaping.
+TEST(IndexedDecoder, EscapedStringsAtEveryOffsetDecodeToTheirText) {
+  if (indexing_kernels().empty()) GTEST_SKIP() << "this CPU runs no indexing kernel";
+  const std::vector<std::pair<std::string, std::string>> strings = {
+      {"plain", "plain"}, {"tab\\there", "tab\there"}, {"\\\"quoted\\\"", "\"quoted\""},
+      {"\\u00e9t\\u00e9", "\xC3\xA9t\xC3\xA9"}, {"\\ud83d\\ude00", "\xF0\x9F\x98\x80"}, {"\\\\", "\\"}};
+  for (std::size_t shift = 0; shift < 130; ++shift) {
+    std::string text = std::string(shift, ' ') + "[";
+    for (const auto& [escaped, plain] : strings) text += "\"" + escaped + "\",";
+    text += "0]";
+    ASSERT_TRUE(same_on_every_kernel(text, {}, "strings after " + std::to_string(shift) + " spaces"));
+    ujson::document doc;
+    ASSERT_FALSE(doc.parse(text));
+    for (std::size_t i = 0; i < strings.size(); ++i) EXPECT_EQ(doc.root()[i].as_string(), strings[i].second);
+  }
+}
+
+TEST(IndexedDecoder, SameAsTheByteDecoderOnRandomTokenSoup) {
+  if (indexing_kernels().empty()) GTEST_SKIP() << "this CPU runs no indexing kernel";
+  const std::vector<std::string> atoms = {"{", "}", "[", "]", ",", ":", " ", "\n", "\"k\"", "\"\\n\"", "\"\\\"\"",
+                                          "1", "-2.5", "1e9", "true", "null", "x", "\"\xC3\xA9\"", "\"\\u12\""};
+  std::mt19937 rng(15);
+  const std::size_t rounds = ujson::test::share_of(20000);
+  for (std::size_t round = 0; round < rounds; ++round) {
+    std::string text;
+    const std::size_t n = rng() % 60;
+    for (std::size_t i = 0; i < n; ++i) text += atoms[rng() % atoms.size()];
+    if (!same_on_every_kernel(text, {}, "soup " + std::to_string(round))) return;
+  }
+}
+
+}  // namespace

@@ -35,6 +35,7 @@ class indexer {
 
  private:
   std::uint64_t scan_block(const char* data, const char* real, std::uint64_t& escaped_ends);
+  std::uint64_t find_escaped(std::uint64_t backslash);
   void flush_utf8(const char* upto) {
     if (utf8_run_ == nullptr) return;
     if (!K::utf8_valid(utf8_run_, static_cast<std::size_t>(upto - utf8_run_))) error_ = true;
@@ -51,6 +52,27 @@ class indexer {
   bool error_ = false;
 };
 
+// The bytes escaped by a backslash: those after a run of backslashes of odd length. Text
+// that escapes non-ASCII (\uXXXX after \uXXXX) has a backslash every six bytes, so this is
+// arithmetic on the whole block, not a loop over backslashes. A run's length is odd when
+// it ends (the carry of adding its first bit to it lands after it) on the parity opposite
+// to its start: runs starting on even and on odd bits are added separately.
+template <class K>
+inline std::uint64_t indexer<K>::find_escaped(std::uint64_t backslash) {
+  constexpr std::uint64_t even = 0x5555555555555555;
+  const std::uint64_t carried = escape_next_;  // bit 0 is escaped by the previous block
+  backslash &= ~carried;                       // an escaped backslash escapes nothing
+  const std::uint64_t starts = backslash & ~(backslash << 1);
+  std::uint64_t after_odd_starts;
+  const bool odd_run_at_end = __builtin_add_overflow(backslash, starts & ~even, &after_odd_starts);
+  const std::uint64_t after_even_starts = backslash + (starts & even);
+  // A run from an odd bit to bit 63 has odd length: it escapes the next block's first byte.
+  escape_next_ = odd_run_at_end ? 1 : 0;
+  const std::uint64_t ends_even_runs = after_even_starts & ~backslash;
+  const std::uint64_t ends_odd_runs = after_odd_starts & ~backslash;
+  return (ends_even_runs & ~even) | (ends_odd_runs & even) | carried;
+}
+
 // Returns the block's token bits; `escaped_ends` gets the closing quotes of strings that
 // hold a backslash.
 template <class K>
@@ -63,22 +85,7 @@ inline std::uint64_t indexer<K>::scan_block(const char* data, const char* real, 
     flush_utf8(real);
   }
 
-  std::uint64_t escaped = 0;
-  if ((m.backslash | escape_next_) != 0) {
-    std::uint64_t backslash = m.backslash & ~escape_next_;
-    escaped = escape_next_;
-    escape_next_ = 0;
-    while (backslash != 0) {
-      const unsigned i = static_cast<unsigned>(_tzcnt_u64(backslash));
-      if (i == 63) {
-        escape_next_ = 1;
-        break;
-      }
-      escaped |= std::uint64_t{1} << (i + 1);
-      backslash &= ~(std::uint64_t{3} << i);  // the escaped byte escapes nothing
-    }
-  }
-
+  const std::uint64_t escaped = (m.backslash | escape_next_) != 0 ? find_escaped(m.backslash) : 0;
   const std::uint64_t quote = m.quote & ~escaped;
   const std::uint64_t continued = in_string_ & 1;
   // Bits inside strings: each opening quote and the bytes after it, not the closing quote.

@@ -53,6 +53,7 @@ class parser {
   }
 
   UJSON_DETAIL_INLINE errc number();
+  UJSON_DETAIL_INLINE errc literal(char c);
   UJSON_DETAIL_INLINE errc non_ascii_run();
   UJSON_DETAIL_INLINE errc string(std::string_view& out, string_origin& origin);
   errc escaped_string(const char* content, std::string_view& out);
@@ -373,31 +374,39 @@ errc parser<H>::special_literal() {
   return errc::ok;
 }
 
+// p_ is at 't', 'f' or 'n': reads true, false or null.
 template <class H>
-UJSON_DETAIL_INLINE errc parser<H>::scalar(char c) {
+UJSON_DETAIL_INLINE errc parser<H>::literal(char c) {
   const char* token = p_;
-  auto literal = [&](const char (&word)[6], std::size_t len) {
+  auto matches = [&](const char (&word)[6], std::size_t len) {
     return static_cast<std::size_t>(end_ - p_) >= len && std::memcmp(p_, word, len) == 0;
   };
   errc e = errc::ok;
+  if (c == 't') {
+    if (!matches("true\0", 4)) return fail(errc::invalid_literal, token);
+    p_ += 4;
+    if constexpr (want_values) e = h_.on_bool(true);
+  } else if (c == 'f') {
+    if (!matches("false", 5)) return fail(errc::invalid_literal, token);
+    p_ += 5;
+    if constexpr (want_values) e = h_.on_bool(false);
+  } else {
+    if (!matches("null\0", 4)) return fail(errc::invalid_literal, token);
+    p_ += 4;
+    if constexpr (want_values) e = h_.on_null();
+  }
+  return UJSON_DETAIL_LIKELY(e == errc::ok) ? e : fail(e, token);
+}
+
+template <class H>
+UJSON_DETAIL_INLINE errc parser<H>::scalar(char c) {
   switch (c) {
     case '"':
       return string_value(false);
     case 't':
-      if (!literal("true\0", 4)) return fail(errc::invalid_literal, token);
-      p_ += 4;
-      if constexpr (want_values) e = h_.on_bool(true);
-      break;
     case 'f':
-      if (!literal("false", 5)) return fail(errc::invalid_literal, token);
-      p_ += 5;
-      if constexpr (want_values) e = h_.on_bool(false);
-      break;
     case 'n':
-      if (!literal("null\0", 4)) return fail(errc::invalid_literal, token);
-      p_ += 4;
-      if constexpr (want_values) e = h_.on_null();
-      break;
+      return literal(c);
     case '-':
     case '0': case '1': case '2': case '3': case '4':
     case '5': case '6': case '7': case '8': case '9':
@@ -405,11 +414,10 @@ UJSON_DETAIL_INLINE errc parser<H>::scalar(char c) {
     case 'N':
     case 'I':
       if (options_.allow_nan_literals) return special_literal();
-      return fail(errc::expected_value, token);
+      return fail(errc::expected_value, p_);
     default:
-      return fail(errc::expected_value, token);
+      return fail(errc::expected_value, p_);
   }
-  return UJSON_DETAIL_LIKELY(e == errc::ok) ? e : fail(e, token);
 }
 
 }  // namespace ujson::detail

@@ -22,6 +22,10 @@ error decoder::decode_indexed(std::string_view input, H& h, const std::uint32_t*
   frame* stack = inline_stack_;
   std::size_t capacity = inline_depth;
   std::size_t depth = 0;
+  // The innermost container's frame lives in a register: stack[depth - 1] is stale while
+  // it is open, and only its parents are in memory. A value then costs no store and no
+  // reload of its container's count.
+  frame current = 0;
   errc code = errc::ok;
   // Closing quotes carry a flag bit; every other entry is a plain offset.
   const auto next = [&]() { return begin + *t++; };
@@ -80,7 +84,8 @@ value:
           goto failed;
         }
       }
-      stack[depth++] = is_object ? 1 : 0;
+      stack[depth++] = current;  // the parent's frame (nothing at depth 0)
+      current = is_object ? 1 : 0;
       p = next();
       if (UJSON_DETAIL_UNLIKELY(p == end)) {
         code = ps.fail(errc::unexpected_end, end);
@@ -96,17 +101,33 @@ value:
       if (*p == '-' || detail::is_digit(*p)) goto numbers;
       goto value;
     }
+    case 't':
+    case 'f':
+    case 'n':
+      ps.p_ = p;
+      code = ps.literal(*p);
+      goto scalar_read;
+    case '-':
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9':
+      ps.p_ = p;
+      code = ps.number();
+      goto scalar_read;
     default:
+      // NaN and Infinity where the options allow them; otherwise the error.
       ps.p_ = p;
       code = ps.scalar(*p);
-      if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
-      q = ps.p_;
-      p = next();
-      // A number or literal ends at whitespace or at the next token; anything else after
-      // it (`truex`, `1x`) is where the byte machine stops too.
-      if (UJSON_DETAIL_UNLIKELY(q != p) && q != end && !detail::is_space(*q)) p = q;
-      goto after_value;
+      goto scalar_read;
   }
+
+scalar_read:
+  if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
+  q = ps.p_;
+  p = next();
+  // A number or literal ends at whitespace or at the next token; anything else after it
+  // (`truex`, `1x`) is where the byte machine stops too.
+  if (UJSON_DETAIL_UNLIKELY(q != p) && q != end && !detail::is_space(*q)) p = q;
+  goto after_value;
 
 numbers:
   // p is at a number that is an array's first element. Arrays of numbers (coordinates,
@@ -132,11 +153,11 @@ numbers:
         goto failed;
       }
       if (*p != '-' && !detail::is_digit(*p)) {
-        stack[depth - 1] += read;
+        current += read;
         goto value;
       }
     }
-    stack[depth - 1] += read;
+    current += read;
     goto after_value;
   }
 
@@ -171,9 +192,8 @@ after_value:
   // p is at the first byte after the value that is not whitespace, or at the end.
   if (depth == 0) goto done;
   {
-    frame& top = stack[depth - 1];
-    if constexpr (detail::parser<H>::want_values) top += 2;  // one more element (counts feed on_*_end)
-    const bool in_object = top & 1;
+    if constexpr (detail::parser<H>::want_values) current += 2;  // one more element (counts feed on_*_end)
+    const bool in_object = current & 1;
     if (UJSON_DETAIL_UNLIKELY(p == end)) {
       code = ps.fail(errc::unexpected_end, end);
       goto failed;
@@ -197,7 +217,8 @@ after_value:
 close_container:
   // p is at the closing bracket of the innermost container.
   {
-    const frame top = stack[--depth];
+    const frame top = current;
+    current = stack[--depth];
     if constexpr (detail::parser<H>::want_values) {
       code = (top & 1) ? h.on_object_end(static_cast<std::size_t>(top >> 1))
                        : h.on_array_end(static_cast<std::size_t>(top >> 1));

@@ -37,9 +37,10 @@ std::uint32_t* index_buffer::grow(std::size_t used, std::size_t more) {
 }
 
 void index_buffer::trim(std::size_t input_size) noexcept {
-  // Up to a million entries (4 MiB) stay for the next input, whatever its size, so that a
-  // reused decoder allocates nothing; more only while inputs of about that size come.
-  if (capacity_ <= (std::size_t{1} << 20) || capacity_ <= 2 * input_size) return;
+  // Up to 256 Ki entries (1 MiB, enough for inputs of about a megabyte) stay for the next
+  // input whatever its size, so that a reused decoder allocates nothing; more only while
+  // inputs of about that size come (ujsond keeps a decoder per connection).
+  if (capacity_ <= (std::size_t{1} << 18) || capacity_ <= 2 * input_size) return;
   delete[] entries_;
   entries_ = nullptr;
   capacity_ = 0;

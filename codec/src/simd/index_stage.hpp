@@ -36,6 +36,8 @@ class indexer {
  private:
   std::uint64_t scan_block(const char* data, const char* real, std::uint64_t& escaped_ends);
   std::uint64_t find_escaped(std::uint64_t backslash);
+  std::uint64_t find_escaped_ends(std::uint64_t in_string, std::uint64_t quote, std::uint64_t backslash,
+                                  std::uint64_t continued);
   void flush_utf8(const char* upto) {
     if (utf8_run_ == nullptr) return;
     if (!K::utf8_valid(utf8_run_, static_cast<std::size_t>(upto - utf8_run_))) error_ = true;
@@ -73,6 +75,31 @@ inline std::uint64_t indexer<K>::find_escaped(std::uint64_t backslash) {
   return (ends_even_runs & ~even) | (ends_odd_runs & even) | carried;
 }
 
+// The closing quotes of the block's strings that hold a backslash; keeps open_escaped_.
+// Out of line: most blocks have no backslash, and the loop keeps its registers.
+template <class K>
+UJSON_RECOGNIZER_NOINLINE std::uint64_t indexer<K>::find_escaped_ends(std::uint64_t in_string, std::uint64_t quote,
+                                                                    std::uint64_t backslash, std::uint64_t continued) {
+  // Which strings hold a backslash, with one addition: each string's run of in-string
+  // bits, its backslashes cleared, plus one at the run's start carries to the bit after
+  // the run (the closing quote) only when no backslash stops it. A string continued from
+  // the previous block starts with the carry in, unless it already had a backslash.
+  const std::uint64_t starts = in_string & ~(in_string << 1) & ~continued;
+  const std::uint64_t carry_in = continued & ~open_escaped_;
+  const std::uint64_t clean_ends = ((in_string & ~backslash) + starts + carry_in) & ~in_string;
+  const std::uint64_t escaped_ends = quote & ~in_string & ~clean_ends;
+  if (in_string_ == 0) {
+    open_escaped_ = 0;
+  } else {
+    // The string still open: where its run starts (0 when it fills the block).
+    const std::uint64_t outside = ~in_string;
+    const unsigned last_run = outside == 0 ? 0 : 64 - static_cast<unsigned>(__builtin_clzll(outside));
+    const bool before = last_run == 0 && continued != 0 && open_escaped_ != 0;
+    open_escaped_ = ((backslash >> last_run) != 0 || before) ? 1 : 0;
+  }
+  return escaped_ends;
+}
+
 // Returns the block's token bits; `escaped_ends` gets the closing quotes of strings that
 // hold a backslash.
 template <class K>
@@ -94,27 +121,8 @@ inline std::uint64_t indexer<K>::scan_block(const char* data, const char* real, 
   // Control characters never belong in strings, and outside them only as whitespace.
   if ((m.control & (in_string | ~m.space)) != 0) error_ = true;
 
-  escaped_ends = 0;
   const std::uint64_t backslash = m.backslash & in_string;
-  if ((backslash | open_escaped_) != 0) {
-    // Which strings hold a backslash, with one addition: each string's run of in-string
-    // bits, its backslashes cleared, plus one at the run's start carries to the bit after
-    // the run (the closing quote) only when no backslash stops it. A string continued from
-    // the previous block starts with the carry in, unless it already had a backslash.
-    const std::uint64_t starts = in_string & ~(in_string << 1) & ~continued;
-    const std::uint64_t carry_in = continued & ~open_escaped_;
-    const std::uint64_t clean_ends = ((in_string & ~backslash) + starts + carry_in) & ~in_string;
-    escaped_ends = quote & ~in_string & ~clean_ends;
-    if (in_string_ == 0) {
-      open_escaped_ = 0;
-    } else {
-      // The string still open: where its run starts (0 when it fills the block).
-      const std::uint64_t outside = ~in_string;
-      const unsigned last_run = outside == 0 ? 0 : 64 - static_cast<unsigned>(__builtin_clzll(outside));
-      const bool before = last_run == 0 && continued != 0 && open_escaped_ != 0;
-      open_escaped_ = ((backslash >> last_run) != 0 || before) ? 1 : 0;
-    }
-  }
+  escaped_ends = (backslash | open_escaped_) != 0 ? find_escaped_ends(in_string, quote, backslash, continued) : 0;
 
   const std::uint64_t scalar = ~(m.structural | m.space | quote) & ~in_string;
   const std::uint64_t scalar_start = scalar & ~((scalar << 1) | scalar_before_);

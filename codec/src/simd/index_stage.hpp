@@ -34,7 +34,7 @@ class indexer {
   bool run(index_buffer& out, std::size_t& count);
 
  private:
-  std::uint64_t scan_block(const char* data, const char* real, std::uint64_t& escaped_ends);
+  std::uint64_t scan_block(const block_masks& m, const char* real, std::uint64_t& escaped_ends);
   std::uint64_t find_escaped(std::uint64_t backslash);
   std::uint64_t find_escaped_ends(std::uint64_t in_string, std::uint64_t quote, std::uint64_t backslash,
                                   std::uint64_t continued);
@@ -103,9 +103,7 @@ UJSON_RECOGNIZER_NOINLINE std::uint64_t indexer<K>::find_escaped_ends(std::uint6
 // Returns the block's token bits; `escaped_ends` gets the closing quotes of strings that
 // hold a backslash.
 template <class K>
-inline std::uint64_t indexer<K>::scan_block(const char* data, const char* real, std::uint64_t& escaped_ends) {
-  const block_masks m = K::classify(data);
-
+inline std::uint64_t indexer<K>::scan_block(const block_masks& m, const char* real, std::uint64_t& escaped_ends) {
   if (m.non_ascii) {
     if (utf8_run_ == nullptr) utf8_run_ = real;
   } else {
@@ -149,16 +147,12 @@ bool indexer<K>::run(index_buffer& out, std::size_t& count) {
       if (entries == nullptr) return false;
       limit = out.capacity();
     }
-    const char* data = b;
-    if (end_ - b < static_cast<std::ptrdiff_t>(block)) {
-      // The last partial block, padded with spaces: no tokens, no errors.
-      std::memset(tail, ' ', block);
-      std::memcpy(tail, b, static_cast<std::size_t>(end_ - b));
-      data = tail;
-    }
     _mm_prefetch(reinterpret_cast<const char*>(reinterpret_cast<std::uintptr_t>(b) + prefetch_distance), _MM_HINT_T0);
+    // The last partial block reads as if padded with spaces: no tokens, no errors.
+    const std::size_t left = static_cast<std::size_t>(end_ - b);
+    const block_masks m = left >= block ? K::classify(b) : K::classify_tail(b, left, tail);
     std::uint64_t escaped_ends;
-    std::uint64_t bits = scan_block(data, b, escaped_ends);
+    std::uint64_t bits = scan_block(m, b, escaped_ends);
     const std::uint32_t base = static_cast<std::uint32_t>(b - begin_);
     const std::uint64_t tokens = bits;
     const std::size_t found = static_cast<std::size_t>(_mm_popcnt_u64(bits));

@@ -44,6 +44,13 @@ struct avx2 {
     return m;
   }
 
+  // The last n < 64 bytes, padded with spaces in `scratch` (64 bytes).
+  static block_masks classify_tail(const char* p, std::size_t n, char* scratch) {
+    std::memset(scratch, ' ', 64);
+    std::memcpy(scratch, p, n);
+    return classify(scratch);
+  }
+
   static bool utf8_valid(const char* p, std::size_t n) { return utf8_valid_avx2(p, n); }
   static void write_offsets(std::uint32_t* w, std::uint64_t bits, std::size_t found, std::uint32_t base) {
     write_offsets_by_bits(w, bits, found, base);

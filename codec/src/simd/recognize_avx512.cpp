@@ -15,8 +15,16 @@ namespace ujson::detail {
 namespace {
 
 struct avx512 {
-  static block_masks classify(const char* p) {
-    const __m512i v = _mm512_loadu_si512(p);
+  static block_masks classify(const char* p) { return classify_bytes(_mm512_loadu_si512(p)); }
+
+  // The last n < 64 bytes, padded with spaces: a masked load, which reads nothing past the
+  // input (masked-off bytes cannot fault).
+  static block_masks classify_tail(const char* p, std::size_t n, char*) {
+    const __mmask64 keep = (std::uint64_t{1} << n) - 1;
+    return classify_bytes(_mm512_mask_loadu_epi8(_mm512_set1_epi8(' '), keep, p));
+  }
+
+  static block_masks classify_bytes(__m512i v) {
     const __m512i folded = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
     block_masks m;
     m.space = _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(_mm512_load_si512(tables.space), v), v);

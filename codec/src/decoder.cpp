@@ -25,6 +25,9 @@ namespace detail {
 
 index_buffer::~index_buffer() { delete[] entries_; }
 
+std::uint32_t* index_buffer::entries() const noexcept { return entries_; }
+std::size_t index_buffer::capacity() const noexcept { return capacity_; }
+
 std::uint32_t* index_buffer::grow(std::size_t used, std::size_t more) {
   const std::size_t wanted = std::max(used + more, 2 * capacity_);
   auto* bigger = new (std::nothrow) std::uint32_t[wanted];
@@ -36,11 +39,7 @@ std::uint32_t* index_buffer::grow(std::size_t used, std::size_t more) {
   return entries_;
 }
 
-void index_buffer::trim(std::size_t input_size) noexcept {
-  // Up to 256 Ki entries (1 MiB, enough for inputs of about a megabyte) stay for the next
-  // input whatever its size, so that a reused decoder allocates nothing; more only while
-  // inputs of about that size come (ujsond keeps a decoder per connection).
-  if (capacity_ <= (std::size_t{1} << 18) || capacity_ <= 2 * input_size) return;
+void index_buffer::release() noexcept {
   delete[] entries_;
   entries_ = nullptr;
   capacity_ = 0;

@@ -11,7 +11,6 @@
 
 #include "ujson/detail/number.hpp"
 #include "ujson/detail/kernels.hpp"
-#include "ujson/detail/recognize.hpp"
 #include "ujson/detail/scan.hpp"
 #include "ujson/detail/utf8.hpp"
 
@@ -437,10 +436,10 @@ error decoder::decode(std::string_view input, H& h, const detail::kernel_table& 
   if constexpr (!ignores_values<H>) {
     // Stage 1 finds every token with SIMD, stage 2 walks them; inputs stage 1 refuses
     // (invalid UTF-8, control characters, an open string) come down here with no event sent.
-    std::size_t tokens = 0;
-    index_.trim(input.size());
-    if (kernels.index != nullptr && kernels.index(input.data(), input.size(), index_, tokens)) {
-      return decode_indexed(input, h, index_.entries());
+    if (kernels.index != nullptr) {
+      std::size_t tokens = 0;
+      index_.trim(input.size());
+      if (kernels.index(input.data(), input.size(), index_, tokens)) return decode_indexed(input, h, index_.entries());
     }
   }
   detail::parser<H> ps(input, h, options_, scratch_);

@@ -27,7 +27,9 @@ namespace ujson::detail {
 inline constexpr std::uint32_t escaped_string_end = std::uint32_t{1} << 31;
 inline constexpr std::size_t max_indexed_size = escaped_string_end - 1;
 
-// Entries a block of 64 bytes may write past the count: stage 1 writes eight at a time.
+// Room stage 1 wants before each 64-byte block: it writes offsets in groups (eight, or
+// sixteen with AVX-512) whose lanes past the block's last token are garbage, so a block
+// may write 64 entries, and the final entry needs one more.
 inline constexpr std::size_t index_block_room = 72;
 
 class index_buffer {
@@ -37,14 +39,23 @@ class index_buffer {
   index_buffer& operator=(const index_buffer&) = delete;
   ~index_buffer();
 
-  std::uint32_t* entries() const noexcept { return entries_; }
-  std::size_t capacity() const noexcept { return capacity_; }
+  // Out of line, like grow(): the kernel files call them and must not compile their own
+  // copies of a shared inline function.
+  std::uint32_t* entries() const noexcept;
+  std::size_t capacity() const noexcept;
   // Keeps the first `used` entries and makes the capacity at least used + more.
   std::uint32_t* grow(std::size_t used, std::size_t more);
-  // Gives back a buffer much larger than an input of this size needs.
-  void trim(std::size_t input_size) noexcept;
+  // Gives back a buffer much larger than an input of this size needs: up to 256 Ki entries
+  // (1 MiB, an input of about a megabyte) stay whatever comes next, so that a reused
+  // decoder allocates nothing; more only while inputs stay large (ujsond keeps a decoder
+  // per connection). Inline: it runs before every decode (no kernel file calls it).
+  void trim(std::size_t input_size) noexcept {
+    if (capacity_ > (std::size_t{1} << 18) && capacity_ > 2 * input_size) release();
+  }
 
  private:
+  void release() noexcept;
+
   std::uint32_t* entries_ = nullptr;
   std::size_t capacity_ = 0;
 };

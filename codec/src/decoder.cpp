@@ -21,6 +21,17 @@ decoder::frame* decoder::grow_stack(frame* stack, std::size_t depth, std::size_t
   return deep_stack_.get();
 }
 
+const std::uint32_t* decoder::next_window(index_window* window, const std::uint32_t* t) noexcept {
+  if (window->state.status != detail::index_window_state::more) return t - 1;
+  window->fill(window->state, window->entries);
+  if (window->state.status == detail::index_window_state::refused) {
+    window->entries[0] = static_cast<std::uint32_t>(window->state.end - window->state.begin);
+  }
+  // A window before the last holds about index_window_size entries: only the last can hold
+  // nothing but its end.
+  return window->entries;
+}
+
 namespace detail {
 
 index_buffer::~index_buffer() { delete[] entries_; }

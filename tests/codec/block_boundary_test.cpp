@@ -2,9 +2,10 @@
 // control character and multi-byte UTF-8 sequence at every offset of two 64-byte blocks,
 // in the middle of the input and at its very end, with nothing readable after the last
 // byte (guarded_buffer). The expected verdict and error (code and offset) of each input
-// follow from its construction and RFC 8259; they are checked against validate() (the
-// recognizer on SIMD kernels), the DOM (the decoder with values) and every recognizer this
-// CPU runs. `make test` runs the file once per kernel set (UJSON_FORCE_KERNEL).
+// follow from its construction and RFC 8259; they are checked against validate() and the
+// DOM (the decoder with and without values) on every kernel this CPU runs (stage 1 with
+// the index walk on the SIMD kernels, the byte machine on the portable one). `make test`
+// runs the file once per kernel set (UJSON_FORCE_KERNEL) as well.
 
 #include <gtest/gtest.h>
 
@@ -37,26 +38,25 @@ class BlockBoundary : public ::testing::Test {
   void check(std::string_view text, expectation want, const std::string& what) {
     if (failures_ >= 10) return;  // one broken guard would otherwise report thousands
     const std::string_view input = buffer_.place(text);
-    const ujson::error v = ujson::validate(input);
+    expect(ujson::validate(input), want, text, what, "validate");
     ujson::document doc;
-    const ujson::error d = doc.parse(input);
-    for (const ujson::error& e : {v, d}) {
-      const bool same = e.code == want.code && (want.code == ujson::errc::ok ||
-                                                (e.offset == want.offset && e.line == 1 && e.column == want.offset + 1));
-      if (!same) {
-        ++failures_;
-        ADD_FAILURE() << what << ": got " << ujson::code_name(e.code) << " at " << e.offset << " (" << e.line << ':'
-                      << e.column << "), want " << ujson::code_name(want.code) << " at " << want.offset << " ("
-                      << (&e == &v ? "validate" : "DOM") << ")\n  input: " << std::string(text);
-      }
-    }
+    expect(doc.parse(input), want, text, what, "DOM");
     for (const ujson::detail::kernel_table* k : ujson::detail::runnable_kernels()) {
-      if (k->set == ujson::detail::kernel_set::portable) continue;  // no recognizer: always "not sure"
-      const bool recognized = k->recognize(input.data(), input.size(), ujson::default_max_depth);
-      if (recognized != (want.code == ujson::errc::ok)) {
-        ++failures_;
-        ADD_FAILURE() << what << ": the " << k->name << " recognizer says " << recognized << "\n  input: " << std::string(text);
-      }
+      ujson::decoder d;
+      ujson::validating_handler v;
+      expect(d.decode(input, v, *k), want, text, what, std::string("validate on ") + std::string(k->name));
+    }
+  }
+
+  void expect(const ujson::error& e, expectation want, std::string_view text, const std::string& what,
+              const std::string& by) {
+    const bool same = e.code == want.code && (want.code == ujson::errc::ok ||
+                                              (e.offset == want.offset && e.line == 1 && e.column == want.offset + 1));
+    if (!same) {
+      ++failures_;
+      ADD_FAILURE() << what << ": got " << ujson::code_name(e.code) << " at " << e.offset << " (" << e.line << ':'
+                    << e.column << "), want " << ujson::code_name(want.code) << " at " << want.offset << " (" << by
+                    << ")\n  input: " << std::string(text);
     }
   }
 

@@ -9,7 +9,6 @@
 #include <string_view>
 
 #include "ujson/detail/kernels.hpp"
-#include "ujson/detail/recognize.hpp"
 #include "ujson/detail/utf8.hpp"
 #include "ujson/validate.hpp"
 
@@ -60,14 +59,19 @@ TEST(KernelDispatch, EachSetIsOfferedExactlyWhereTheCpuHasIt) {
   EXPECT_EQ(runnable_kernels().size(), 1u + avx2 + avx512);
 }
 
-// The recognizer answers "valid" only in a set that has one; the portable set sends every
-// input to the decoder, which still accepts it.
-TEST(KernelDispatch, TheRecognizerFollowsTheChoice) {
+// Stage 1 exists in every set but the portable one, whose decoder reads byte by byte; every
+// set validates the same document the same way.
+TEST(KernelDispatch, EverySetValidates) {
   const std::string doc = R"({"a":[1,2.5,"x\u00e9",true,null]})";
-  EXPECT_EQ(ujson::detail::recognize(doc.data(), doc.size(), 1024), kernels().set != kernel_set::portable);
   EXPECT_FALSE(ujson::validate(doc));
   for (const ujson::detail::kernel_table* k : runnable_kernels()) {
-    EXPECT_EQ(k->recognize(doc.data(), doc.size(), 1024), k->set != kernel_set::portable) << k->name;
+    EXPECT_EQ(k->index != nullptr, k->set != kernel_set::portable) << k->name;
+    EXPECT_EQ(k->index_window != nullptr, k->set != kernel_set::portable) << k->name;
+    ujson::decoder d;
+    ujson::validating_handler v;
+    EXPECT_FALSE(d.decode(doc, v, *k)) << k->name;
+    EXPECT_EQ(d.decode(std::string_view(doc).substr(0, doc.size() - 1), v, *k).code, ujson::errc::unexpected_end)
+        << k->name;
     EXPECT_TRUE(k->utf8_valid("\xC3\xA9", 2)) << k->name;
     EXPECT_FALSE(k->utf8_valid("\xED\xA0\x80", 3)) << k->name;
   }

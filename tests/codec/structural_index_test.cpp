@@ -3,7 +3,8 @@
 // tokenizer written here from the header's definition of a token; the whole decoder on
 // every kernel this CPU runs is held to the portable kernel's decoder (byte at a time,
 // no index): the same events, in the same order, with the same values, and the same error
-// (code, offset, line, column) on JSONTestSuite, the corpus and generated documents.
+// (code, offset, line, column) on JSONTestSuite, the corpus and generated documents; so is
+// validation, which walks the index a window at a time.
 
 #include <gtest/gtest.h>
 
@@ -22,6 +23,7 @@
 #include "ujson/detail/kernels.hpp"
 #include "ujson/detail/structural_index.hpp"
 #include "ujson/dom.hpp"
+#include "ujson/validate.hpp"
 
 namespace {
 
@@ -101,7 +103,52 @@ class StructuralIndex : public ::testing::Test {
         ++failures_;
         ADD_FAILURE() << what << ": " << k->name << (ok ? " indexed differently" : " refused") << "\n  input: " << text;
       }
+      const std::string windows = windowed_index_problem(*k, input, want);
+      if (!windows.empty()) {
+        ++failures_;
+        ADD_FAILURE() << what << ": " << k->name << "'s windows: " << windows;
+      }
     }
+  }
+
+  // The windows of the index, one after another, are the whole index less each window's
+  // end; a window ends after a token stage 2 may take as the last: never a string's opening
+  // quote, nor a number or literal that runs to the window's last byte. "" when all holds.
+  static std::string windowed_index_problem(const kernel_table& k, std::string_view input,
+                                            const std::vector<std::uint32_t>& want) {
+    // Which entries are opening quotes: the first of each pair of quote entries.
+    std::vector<bool> opening;
+    bool next_quote_opens = true;
+    for (std::size_t i = 0; i + 1 < want.size(); ++i) {
+      const bool quote = input[want[i] & ~escaped_end] == '"';
+      opening.push_back(quote && next_quote_opens);
+      if (quote) next_quote_opens = !next_quote_opens;
+    }
+    ujson::detail::index_window_state state(input.data(), input.size());
+    std::vector<std::uint32_t> window(ujson::detail::index_window_size);
+    std::vector<std::uint32_t> all;
+    for (std::size_t windows = 0;; ++windows) {
+      if (windows > input.size()) return "no end";
+      k.index_window(state, window.data());
+      if (state.status == ujson::detail::index_window_state::refused) return "refused";
+      std::size_t used = 0;
+      while (window[used] != input.size()) ++used;
+      if (state.status == ujson::detail::index_window_state::last) {
+        all.insert(all.end(), window.begin(), window.begin() + static_cast<std::ptrdiff_t>(used) + 1);
+        break;
+      }
+      if (used == 0) return "an empty window before the last";
+      all.insert(all.end(), window.begin(), window.begin() + static_cast<std::ptrdiff_t>(used));
+      const std::size_t last = all.size() - 1;
+      if (last >= opening.size() || all[last] != want[last]) return "entries differ before a cut";
+      const std::size_t at = all[last] & ~escaped_end;
+      const std::size_t cut = static_cast<std::size_t>(state.next - input.data());
+      if (opening[last]) return "cut after an opening quote at " + std::to_string(at);
+      std::size_t end = at;
+      while (end < input.size() && !is_space(input[end]) && !is_structural(input[end]) && input[end] != '"') ++end;
+      if (end > at && end >= cut) return "cut inside the scalar at " + std::to_string(at);
+    }
+    return all == want ? "" : "the windows together differ from the index";
   }
 
   void expect_refused(std::string_view text, const std::string& what) {
@@ -188,9 +235,22 @@ outcome decode_with(const kernel_table& k, std::string_view input, const ujson::
   return r;
 }
 
-// Returns false (after reporting) when a kernel's decoder differs from the byte decoder.
+// Returns false (after reporting) when a kernel's decoder, or validation on any kernel,
+// differs from the byte decoder.
 bool same_on_every_kernel(std::string_view input, const ujson::decode_options& o, const std::string& what) {
   const outcome want = decode_with(portable(), input, o);
+  for (const kernel_table* k : ujson::detail::runnable_kernels()) {
+    ujson::decoder d(o);
+    ujson::validating_handler v;
+    const ujson::error got = d.decode(input, v, *k);
+    if (got.code != want.error.code || got.offset != want.error.offset || got.line != want.error.line ||
+        got.column != want.error.column) {
+      ADD_FAILURE() << what << ": validation on " << k->name << " gives " << ujson::code_name(got.code) << " at "
+                    << got.offset << "; the byte decoder " << ujson::code_name(want.error.code) << " at "
+                    << want.error.offset;
+      return false;
+    }
+  }
   for (const kernel_table* k : indexing_kernels()) {
     const outcome got = decode_with(*k, input, o);
     const bool same = got.events == want.events && got.error.code == want.error.code &&
@@ -297,6 +357,67 @@ TEST(IndexedDecoder, SameAsTheByteDecoderOnRandomTokenSoup) {
     const std::size_t n = rng() % 60;
     for (std::size_t i = 0; i < n; ++i) text += atoms[rng() % atoms.size()];
     if (!same_on_every_kernel(text, {}, "soup " + std::to_string(round))) return;
+  }
+}
+
+// ---- validation, a window of the index at a time ----------------------------------------
+
+// Dense one-byte tokens fill a window in about 31 blocks; a long token of each kind placed at
+// every offset around there meets the cut at every position, straddling it or not. Its
+// window's end and the next window's start must join up, valid or broken.
+TEST_F(StructuralIndex, WindowsJoinAtEveryOffsetOfALongToken) {
+  if (indexing_kernels().empty()) GTEST_SKIP() << "this CPU runs no indexing kernel";
+  const std::vector<std::string> long_tokens = {
+      "\"" + std::string(150, 's') + "\"", "\"" + std::string(70, 'e') + "\\n" + std::string(70, 'e') + "\"",
+      "\"" + std::string(40, 'x') + "\xC3\xA9\xE2\x82\xAC" + std::string(80, 'y') + "\"",
+      "-12345678901234567890123456789.5e-7", "true", "{\"k\":[]}"};
+  std::size_t cases = 0;
+  for (const std::string& token : long_tokens) {
+    const std::string name = token.substr(0, 12);
+    for (std::size_t at = 1800; at < 2300; ++at) {
+      std::string text = "[";
+      while (text.size() < at) text += "1,";
+      text += token;
+      while (text.size() < 6000) text += ",1";
+      text += "]";
+      expect_index(text, name + " at " + std::to_string(at));
+      if (!ujson::test::in_share(cases++)) continue;
+      ASSERT_TRUE(same_on_every_kernel(text, {}, name + " at " + std::to_string(at)));
+      // Broken inside the token, or a grammar error after it, in the same window or the next.
+      std::string broken = text;
+      broken[at + token.size() / 2] = (at % 3 == 0) ? '\x01' : (at % 3 == 1) ? '\x80' : '"';
+      ASSERT_TRUE(same_on_every_kernel(broken, {}, "broken " + name + " at " + std::to_string(at)));
+      std::string late = text;
+      late[at + token.size() + 1 + (at % 200)] = ']';
+      ASSERT_TRUE(same_on_every_kernel(late, {}, "] after " + name + " at " + std::to_string(at)));
+    }
+  }
+}
+
+// The first error in a document of many windows, whatever finds it: the walk (grammar,
+// numbers, escapes) or stage 1 (UTF-8, control characters), early, in the middle or in the
+// last window, and two errors of different finders in either order.
+TEST(IndexedDecoder, ValidationOfManyWindowsReportsTheFirstError) {
+  if (indexing_kernels().empty()) GTEST_SKIP() << "this CPU runs no indexing kernel";
+  std::mt19937 rng(2026);
+  const std::vector<std::string> items = {"1", "-2.5e3", "true", "null", "\"k\"", "\"caf\xC3\xA9\"",
+                                          "\"\\u00e9\\\"\"", "[]", "{\"a\":{}}", "\"" + std::string(90, 'z') + "\""};
+  std::string doc = "[";
+  for (int i = 0; i < 9000; ++i) doc += (i ? "," : "") + items[rng() % items.size()];
+  doc += "]";
+  ASSERT_TRUE(same_on_every_kernel(doc, {}, "the document"));
+  ASSERT_FALSE(ujson::validate(doc));
+  const std::string faults = "x]\x01\x80\\\"\xFF";
+  const std::size_t rounds = ujson::test::share_of(400);
+  for (std::size_t round = 0; round < rounds; ++round) {
+    std::string mutated = doc;
+    mutated[1 + rng() % (doc.size() - 2)] = faults[rng() % faults.size()];
+    if (round % 2 == 0) mutated[1 + rng() % (doc.size() - 2)] = faults[rng() % faults.size()];
+    if (!same_on_every_kernel(mutated, {}, "round " + std::to_string(round))) return;
+  }
+  const std::size_t step = doc.size() / ujson::test::share_of(300);
+  for (std::size_t cut = 1; cut < doc.size(); cut += step) {
+    if (!same_on_every_kernel(std::string_view(doc).substr(0, cut), {}, "cut at " + std::to_string(cut))) return;
   }
 }
 

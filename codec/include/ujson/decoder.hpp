@@ -22,7 +22,9 @@ class decoder {
   // Reusable: the scratch buffer and deep-nesting stack keep their capacity.
   template <handler H>
   error decode(std::string_view input, H& h) {
-    return decode(input, h, detail::kernels());
+    // Stage 1's fixed cost is about what the byte machine takes for all of an input shorter
+    // than a block: those take the portable kernels, whose decoder reads byte by byte.
+    return decode(input, h, input.size() < detail::min_indexed_size ? detail::portable_kernels() : detail::kernels());
   }
   // The same with the given kernels (one of detail::runnable_kernels()): for the tests and
   // fuzzers that hold every kernel's decoder to the same events and errors.
@@ -41,9 +43,21 @@ class decoder {
   // a previous decode grew. Cold: only inputs nested deeper than inline_depth get here.
   frame* grow_stack(frame* stack, std::size_t depth, std::size_t& capacity);
 
-  // Stage 2 over the index stage 1 wrote (detail/index_walk.hpp); `tokens` is its first entry.
+  // A validator's index, a window at a time: `fill` writes the next window into `entries`.
+  struct index_window {
+    detail::index_window_state state;
+    std::uint32_t* entries;
+    void (*fill)(detail::index_window_state&, std::uint32_t*) noexcept;
+  };
+
+  // The entries of the window after the one `t` has read to its end; when there is none
+  // (the input is over, or stage 1 refused the rest), an entry that is the input's end.
+  static const std::uint32_t* next_window(index_window* window, const std::uint32_t* t) noexcept;
+
+  // Stage 2 over the index stage 1 wrote (detail/index_walk.hpp); `tokens` is its first
+  // entry, in `window` for handlers that ignore values (null for the others).
   template <handler H>
-  error decode_indexed(std::string_view input, H& h, const std::uint32_t* tokens);
+  error decode_indexed(std::string_view input, H& h, const std::uint32_t* tokens, index_window* window);
 
   decode_options options_;
   std::string scratch_;

@@ -5,20 +5,17 @@
 
 #include "arch.hpp"
 #include "ujson/detail/kernels.hpp"
-#include "ujson/detail/recognize.hpp"
 #include "ujson/detail/structural_index.hpp"
 #include "ujson/detail/utf8.hpp"
 
 namespace ujson::detail {
 namespace {
 
-bool recognize_nothing(const char*, std::size_t, std::size_t) noexcept { return false; }
-
-constexpr kernel_table portable_table{kernel_set::portable, "portable", &utf8_valid_scalar, &recognize_nothing, nullptr};
+constexpr kernel_table portable_table{kernel_set::portable, "portable", &utf8_valid_scalar, nullptr, nullptr};
 
 #if UJSON_X86_DISPATCH
-constexpr kernel_table avx2_table{kernel_set::avx2, "avx2", &utf8_valid_avx2, &recognize_avx2, &index_avx2};
-constexpr kernel_table avx512_table{kernel_set::avx512, "avx512", &utf8_valid_avx512, &recognize_avx512, &index_avx512};
+constexpr kernel_table avx2_table{kernel_set::avx2, "avx2", &utf8_valid_avx2, &index_avx2, &index_window_avx2};
+constexpr kernel_table avx512_table{kernel_set::avx512, "avx512", &utf8_valid_avx512, &index_avx512, &index_window_avx512};
 #endif
 
 struct runnable {
@@ -61,15 +58,13 @@ const kernel_table& kernels() noexcept {
   return chosen;
 }
 
+const kernel_table& portable_kernels() noexcept { return portable_table; }
+
 std::span<const kernel_table* const> runnable_kernels() noexcept {
   const runnable& r = runnable_tables();
   return {r.tables, r.count};
 }
 
 bool utf8_valid(const char* p, std::size_t n) noexcept { return kernels().utf8_valid(p, n); }
-
-bool recognize(const char* p, std::size_t n, std::size_t max_depth) noexcept {
-  return kernels().recognize(p, n, max_depth);
-}
 
 }  // namespace ujson::detail

@@ -1,14 +1,14 @@
 #pragma once
 // Stage 1 of the decoder (declared in ujson/detail/structural_index.hpp), shared by the
-// kernel files like recognize_stages.hpp, whose block classification it uses: each kernel
-// file includes it once with its own struct K.
+// kernel files with the block classification of block_classes.hpp: each kernel file
+// includes it once with its own struct K.
 //
 // One tight loop over 64-byte blocks: classify, find the escaped bytes and the in-string
 // mask, check what lives inside strings (control characters; UTF-8 by the UTF-8 kernel over
 // each run of non-ASCII blocks), and append the offsets of the block's tokens. Escapes are
 // not checked here: stage 2 decodes every string that has one, with its exact errors.
 
-#include "recognize_stages.hpp"
+#include "block_classes.hpp"
 #include "ujson/detail/structural_index.hpp"
 
 namespace ujson::detail {
@@ -29,11 +29,23 @@ inline void write_offsets_by_bits(std::uint32_t* w, std::uint64_t bits, std::siz
 template <class K>
 class indexer {
  public:
-  indexer(const char* p, std::size_t n) : begin_(p), end_(p + n) {}
+  indexer(const char* p, std::size_t n) : begin_(p), end_(p + n), next_(p) {}
+  // Goes on where a window stopped (save() keeps where that is).
+  explicit indexer(const index_window_state& s)
+      : begin_(s.begin), end_(s.end), next_(s.next), in_string_(s.in_string), escape_next_(s.escape_next),
+        scalar_before_(s.scalar_before), open_escaped_(s.open_escaped), utf8_run_(s.utf8_run) {}
 
+  // The whole input's index into `out`, growing it.
   bool run(index_buffer& out, std::size_t& count);
+  // The next window into `out` (index_window_size entries).
+  void run_window(index_window_state& s, std::uint32_t* out);
 
  private:
+  // Indexes blocks from next_ on while `limit - used` leaves room for one (index_block_room)
+  // and input is left; returns the new count.
+  std::size_t fill(std::uint32_t* entries, std::size_t used, std::size_t limit);
+  // The input's end: checks what is still pending and appends the final entry.
+  bool finish(std::uint32_t* entries, std::size_t& used);
   std::uint64_t scan_block(const block_masks& m, const char* real, std::uint64_t& escaped_ends);
   std::uint64_t find_escaped(std::uint64_t backslash);
   std::uint64_t find_escaped_ends(std::uint64_t in_string, std::uint64_t quote, std::uint64_t backslash,
@@ -46,6 +58,7 @@ class indexer {
 
   const char* const begin_;
   const char* const end_;
+  const char* next_;                 // the first block not yet indexed
   std::uint64_t in_string_ = 0;      // all ones when the previous block ended inside a string
   std::uint64_t escape_next_ = 0;    // 1 when the previous block ended with an unused backslash
   std::uint64_t scalar_before_ = 0;  // 1 when the previous block ended inside a number or literal
@@ -78,7 +91,7 @@ inline std::uint64_t indexer<K>::find_escaped(std::uint64_t backslash) {
 // The closing quotes of the block's strings that hold a backslash; keeps open_escaped_.
 // Out of line: most blocks have no backslash, and the loop keeps its registers.
 template <class K>
-UJSON_RECOGNIZER_NOINLINE std::uint64_t indexer<K>::find_escaped_ends(std::uint64_t in_string, std::uint64_t quote,
+UJSON_KERNEL_NOINLINE std::uint64_t indexer<K>::find_escaped_ends(std::uint64_t in_string, std::uint64_t quote,
                                                                     std::uint64_t backslash, std::uint64_t continued) {
   // Which strings hold a backslash, with one addition: each string's run of in-string
   // bits, its backslashes cleared, plus one at the run's start carries to the bit after
@@ -129,24 +142,10 @@ inline std::uint64_t indexer<K>::scan_block(const block_masks& m, const char* re
 }
 
 template <class K>
-bool indexer<K>::run(index_buffer& out, std::size_t& count) {
-  const std::size_t n = static_cast<std::size_t>(end_ - begin_);
-  std::uint32_t* entries = out.entries();
-  std::size_t limit = out.capacity();
-  std::size_t used = 0;
+std::size_t indexer<K>::fill(std::uint32_t* entries, std::size_t used, std::size_t limit) {
   alignas(64) char tail[block];
-  if (limit < index_block_room) {
-    entries = out.grow(0, index_block_room + n / 4);
-    if (entries == nullptr) return false;
-    limit = out.capacity();
-  }
-  for (const char* b = begin_; b < end_; b += block) {
-    if (limit - used < index_block_room) [[unlikely]] {
-      // Most documents have a token every few bytes; grow by about what is left to read.
-      entries = out.grow(used, index_block_room + static_cast<std::size_t>(end_ - b) / 4);
-      if (entries == nullptr) return false;
-      limit = out.capacity();
-    }
+  const char* b = next_;
+  for (; b < end_ && limit - used >= index_block_room; b += block) {
     _mm_prefetch(reinterpret_cast<const char*>(reinterpret_cast<std::uintptr_t>(b) + prefetch_distance), _MM_HINT_T0);
     // The last partial block reads as if padded with spaces: no tokens, no errors.
     const std::size_t left = static_cast<std::size_t>(end_ - b);
@@ -164,11 +163,63 @@ bool indexer<K>::run(index_buffer& out, std::size_t& count) {
     }
     used += found;
   }
+  next_ = b < end_ ? b : end_;
+  return used;
+}
+
+template <class K>
+bool indexer<K>::finish(std::uint32_t* entries, std::size_t& used) {
   flush_utf8(end_);
   if (error_ || in_string_ != 0 || escape_next_ != 0) return false;
-  entries[used++] = static_cast<std::uint32_t>(n);
+  entries[used++] = static_cast<std::uint32_t>(end_ - begin_);
+  return true;
+}
+
+template <class K>
+bool indexer<K>::run(index_buffer& out, std::size_t& count) {
+  std::uint32_t* entries = out.entries();
+  std::size_t used = 0;
+  for (;;) {
+    // Most documents have a token every few bytes; grow by about what is left to read.
+    if (out.capacity() - used < index_block_room) {
+      entries = out.grow(used, index_block_room + static_cast<std::size_t>(end_ - next_) / 4);
+      if (entries == nullptr) return false;
+    }
+    used = fill(entries, used, out.capacity());
+    if (next_ == end_) break;
+  }
+  if (!finish(entries, used)) return false;
   count = used;
   return true;
+}
+
+template <class K>
+void indexer<K>::run_window(index_window_state& s, std::uint32_t* out) {
+  std::size_t used = 0;
+  if (s.has_held) out[used++] = s.held;
+  // One entry of room stays for the window's end.
+  used = fill(out, used, index_window_size - 1);
+  s.has_held = false;
+  if (next_ == end_) {
+    s.status = finish(out, used) ? index_window_state::last : index_window_state::refused;
+  } else if (error_) {
+    s.status = index_window_state::refused;
+  } else {
+    // A block ending inside a string or a scalar ends after that token's first entry (no
+    // token lies inside either), which the next window takes.
+    if ((in_string_ | scalar_before_) != 0) {
+      s.held = out[--used];
+      s.has_held = true;
+    }
+    out[used] = static_cast<std::uint32_t>(end_ - begin_);
+    s.status = index_window_state::more;
+  }
+  s.next = next_;
+  s.in_string = in_string_;
+  s.escape_next = escape_next_;
+  s.scalar_before = scalar_before_;
+  s.open_escaped = open_escaped_;
+  s.utf8_run = utf8_run_;
 }
 
 // The index with kernel K; as index_avx2() in ujson/detail/structural_index.hpp.
@@ -177,6 +228,12 @@ bool index_with(const char* p, std::size_t n, index_buffer& out, std::size_t& co
   if (n > max_indexed_size) return false;
   indexer<K> x(p, n);
   return x.run(out, count);
+}
+
+template <class K>
+void index_window_with(index_window_state& s, std::uint32_t* out) {
+  indexer<K> x(s);
+  x.run_window(s, out);
 }
 
 }  // namespace

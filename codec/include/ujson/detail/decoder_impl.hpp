@@ -425,21 +425,27 @@ namespace ujson {
 
 template <handler H>
 error decoder::decode(std::string_view input, H& h, const detail::kernel_table& kernels) {
-  // A handler that wants no values only needs the verdict: the SIMD recognizer gives a
-  // "valid" for most inputs several times faster; anything else comes down here.
-  if constexpr (ignores_values<H>) {
-    if (!options_.allow_nan_literals && !options_.allow_lone_surrogates &&
-        kernels.recognize(input.data(), input.size(), options_.max_depth)) {
-      return error{};
-    }
-  }
-  if constexpr (!ignores_values<H>) {
-    // Stage 1 finds every token with SIMD, stage 2 walks them; inputs stage 1 refuses
-    // (invalid UTF-8, control characters, an open string) come down here with no event sent.
-    if (kernels.index != nullptr) {
+  // Stage 1 finds every token with SIMD, stage 2 walks them; inputs stage 1 refuses
+  // (invalid UTF-8, control characters, an open string) come down here with no event sent.
+  if (kernels.index != nullptr && input.size() <= detail::max_indexed_size) {
+    if constexpr (ignores_values<H>) {
+      // Validation allocates nothing: the index a window at a time, on the stack. When the
+      // walk stops at an error, stage 1 reads the rest: if it refuses a later window, the
+      // input may hold an earlier error the walk cannot see (invalid UTF-8 is checked a run
+      // of blocks at a time), and only the byte machine below knows which comes first.
+      using status = detail::index_window_state;
+      std::uint32_t entries[detail::index_window_size];
+      index_window window{detail::index_window_state(input.data(), input.size()), entries, kernels.index_window};
+      window.fill(window.state, entries);
+      if (window.state.status != status::refused) {
+        const error e = decode_indexed(input, h, entries, &window);
+        while (window.state.status == status::more) window.fill(window.state, entries);
+        if (window.state.status == status::last) return e;
+      }
+    } else {
       std::size_t tokens = 0;
       index_.trim(input.size());
-      if (kernels.index(input.data(), input.size(), index_, tokens)) return decode_indexed(input, h, index_.entries());
+      if (kernels.index(input.data(), input.size(), index_, tokens)) return decode_indexed(input, h, index_.entries(), nullptr);
     }
   }
   detail::parser<H> ps(input, h, options_, scratch_);

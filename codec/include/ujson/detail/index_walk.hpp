@@ -14,7 +14,11 @@
 namespace ujson {
 
 template <handler H>
-error decoder::decode_indexed(std::string_view input, H& h, const std::uint32_t* t) {
+error decoder::decode_indexed(std::string_view input, H& h, const std::uint32_t* t, index_window* window) {
+  // Validators walk the index a window at a time (structural_index.hpp): the end of a
+  // window looks like the end of the input, so where the walk tests for the end it also
+  // asks for the next window. Other handlers walk the whole index, and that test is the end.
+  constexpr bool windowed = ignores_values<H>;
   detail::parser<H> ps(input, h, options_, scratch_);
   const char* const begin = ps.begin_;
   const char* const end = ps.end_;
@@ -29,6 +33,11 @@ error decoder::decode_indexed(std::string_view input, H& h, const std::uint32_t*
   errc code = errc::ok;
   // Closing quotes carry a flag bit; every other entry is a plain offset.
   const auto next = [&]() { return begin + *t++; };
+  // Whether p is at the end of the input. At the end of a window (validators) it moves t and
+  // p to the next window's first token; p stays at the end when the input is over or stage 1
+  // refused the next window. An expression, not a lambda taking t by reference: that would
+  // keep t in memory in every walk, windowed or not.
+#define UJSON_AT_END(p) ((p) == end && !(windowed && (t = next_window(window, t), (p) = next(), (p) != end)))
   // p is at a string's opening quote, whose closing quote is the next entry.
   const auto read_string = [&](const char* p, std::string_view& text, string_origin& origin) {
     const std::uint32_t close = *t++;
@@ -46,7 +55,7 @@ error decoder::decode_indexed(std::string_view input, H& h, const std::uint32_t*
   };
   const char* p = next();
   const char* q;
-  if (p == end) {
+  if (UJSON_AT_END(p)) {
     code = ps.fail(errc::empty_input, p);
     goto failed;
   }
@@ -87,7 +96,7 @@ value:
       stack[depth++] = current;  // the parent's frame (nothing at depth 0)
       current = is_object ? 1 : 0;
       p = next();
-      if (UJSON_DETAIL_UNLIKELY(p == end)) {
+      if (UJSON_DETAIL_UNLIKELY(UJSON_AT_END(p))) {
         code = ps.fail(errc::unexpected_end, end);
         goto failed;
       }
@@ -145,10 +154,10 @@ numbers:
         p = q;
         break;
       }
-      if (p == end || *p != ',') break;
+      if (UJSON_AT_END(p) || *p != ',') break;
       p = next();
       if constexpr (detail::parser<H>::want_values) read += 2;
-      if (UJSON_DETAIL_UNLIKELY(p == end)) {
+      if (UJSON_DETAIL_UNLIKELY(UJSON_AT_END(p))) {
         code = ps.fail(errc::unexpected_end, end);
         goto failed;
       }
@@ -177,12 +186,12 @@ key:
     }
   }
   p = next();
-  if (UJSON_DETAIL_UNLIKELY(p == end || *p != ':')) {
+  if (UJSON_DETAIL_UNLIKELY(UJSON_AT_END(p) || *p != ':')) {
     code = ps.fail(p == end ? errc::unexpected_end : errc::expected_colon, p);
     goto failed;
   }
   p = next();
-  if (UJSON_DETAIL_UNLIKELY(p == end)) {
+  if (UJSON_DETAIL_UNLIKELY(UJSON_AT_END(p))) {
     code = ps.fail(errc::unexpected_end, end);
     goto failed;
   }
@@ -194,13 +203,13 @@ after_value:
   {
     if constexpr (detail::parser<H>::want_values) current += 2;  // one more element (counts feed on_*_end)
     const bool in_object = current & 1;
-    if (UJSON_DETAIL_UNLIKELY(p == end)) {
+    if (UJSON_DETAIL_UNLIKELY(UJSON_AT_END(p))) {
       code = ps.fail(errc::unexpected_end, end);
       goto failed;
     }
     if (*p == ',') {
       p = next();
-      if (UJSON_DETAIL_UNLIKELY(p == end)) {
+      if (UJSON_DETAIL_UNLIKELY(UJSON_AT_END(p))) {
         code = ps.fail(errc::unexpected_end, end);
         goto failed;
       }
@@ -232,7 +241,7 @@ close_container:
   }
 
 done:
-  if (p != end) {
+  if (!UJSON_AT_END(p)) {
     code = ps.fail(errc::trailing_characters, p);
     goto failed;
   }
@@ -243,5 +252,7 @@ failed:
 }
 
 }  // namespace ujson
+
+#undef UJSON_AT_END
 
 #include "ujson/detail/hints_off.hpp"

@@ -10,13 +10,17 @@
 // those; every other string is the bytes between its two entries. The last entry is the
 // input's size, as if the end were a token.
 //
+// The validator, which must not allocate, takes the index a window at a time instead: stage 1
+// stops when a fixed array is nearly full and goes on where it stopped when stage 2 has
+// walked it (index_window_state).
+//
 // Stage 1 answers false when the input has invalid UTF-8, a control character inside a
 // string or outside whitespace, or ends inside a string: those inputs go to the
 // byte-at-a-time decoder, which reports the exact error. Nothing is emitted before that
 // answer, so a handler never sees an event twice.
 //
 // Declarations only: the kernels live in files compiled for their instruction sets and see
-// no inline function of the project's (see recognize_avx2.cpp); the buffer grows out of line.
+// no inline function of the project's (see index_avx2.cpp); the buffer grows out of line.
 
 #include <cstddef>
 #include <cstdint>
@@ -26,6 +30,8 @@ namespace ujson::detail {
 // Offsets are 31 bits: longer inputs take the byte-at-a-time decoder.
 inline constexpr std::uint32_t escaped_string_end = std::uint32_t{1} << 31;
 inline constexpr std::size_t max_indexed_size = escaped_string_end - 1;
+// Shorter inputs are decoded byte by byte unless a kernel is asked for (decoder.hpp).
+inline constexpr std::size_t min_indexed_size = 64;
 
 // Room stage 1 wants before each 64-byte block: it writes offsets in groups (eight, or
 // sixteen with AVX-512) whose lanes past the block's last token are garbage, so a block
@@ -59,6 +65,39 @@ class index_buffer {
   std::uint32_t* entries_ = nullptr;
   std::size_t capacity_ = 0;
 };
+
+// Stage 1 resumable, a window of the index at a time. A window ends like the whole index,
+// with an entry equal to the input's size, so stage 2 notices a window's end where it
+// tests for the input's end, and only there asks for the next. A window is cut after a
+// block, never after a string's opening quote or a number's or literal's first byte (that
+// entry starts the next window): stage 2 reads the entry after those without a test.
+inline constexpr std::size_t index_window_size = 2048;
+
+struct index_window_state {
+  enum status_kind : unsigned char { more, last, refused };
+
+  const char* begin;
+  const char* end;
+  const char* next;  // the first block not yet indexed
+  // What stage 1 carries from block to block (index_stage.hpp).
+  std::uint64_t in_string = 0;
+  std::uint64_t escape_next = 0;
+  std::uint64_t scalar_before = 0;
+  std::uint64_t open_escaped = 0;
+  const char* utf8_run = nullptr;
+  std::uint32_t held = 0;  // the entry the last window held back for this one
+  bool has_held = false;
+  // more: another window follows this one. last: the index is complete. refused: stage 1
+  // found what makes it refuse the whole input (as index_avx2's false).
+  status_kind status = more;
+
+  index_window_state(const char* p, std::size_t n) : begin(p), end(p + n), next(p) {}
+};
+
+// Writes the next window into `out` (index_window_size entries) and sets `state.status`.
+// Only for inputs of at most max_indexed_size bytes.
+void index_window_avx2(index_window_state& state, std::uint32_t* out) noexcept;
+void index_window_avx512(index_window_state& state, std::uint32_t* out) noexcept;
 
 // Fills `out` with the index of [p, p + n), n <= max_indexed_size, and sets `count` to the
 // number of entries (the final one included). False: the input needs the byte decoder.

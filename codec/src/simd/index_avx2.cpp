@@ -1,11 +1,10 @@
-// The recognizer with AVX2 (declared in ujson/detail/recognize.hpp; the stages are in
-// recognize_stages.hpp). This file alone is compiled with -mavx2 -mbmi -mpopcnt -mpclmul
+// Stage 1 with AVX2 (declared in ujson/detail/structural_index.hpp; the loop is in
+// index_stage.hpp, the lookup tables in block_classes.hpp). This file alone is compiled with -mavx2 -mbmi -mpopcnt -mpclmul
 // (codec/CMakeLists.txt) and runs only after dispatch.cpp has seen those on the CPU. Like
 // utf8_avx2.cpp it includes no header with inline functions of the project's, so that no
 // AVX2 copy of a shared function can be picked by the linker for code that runs elsewhere.
 
 #include "index_stage.hpp"
-#include "recognize_stages.hpp"
 
 namespace ujson::detail {
 namespace {
@@ -17,7 +16,7 @@ inline std::uint64_t mask64(__m256i lo, __m256i hi) {
 
 struct avx2 {
   static block_masks classify(const char* p) {
-    // The tables of recognize_stages.hpp, two lanes of them.
+    // The tables of block_classes.hpp, two lanes of them.
     const __m256i space_table = _mm256_load_si256(reinterpret_cast<const __m256i*>(tables.space));
     const __m256i op_table = _mm256_load_si256(reinterpret_cast<const __m256i*>(tables.op));
     const __m256i bit5 = _mm256_set1_epi8(0x20);
@@ -59,12 +58,12 @@ struct avx2 {
 
 }  // namespace
 
-bool recognize_avx2(const char* p, std::size_t n, std::size_t max_depth) noexcept {
-  return recognize_with<avx2>(p, n, max_depth);
-}
-
 bool index_avx2(const char* p, std::size_t n, index_buffer& out, std::size_t& count) noexcept {
   return index_with<avx2>(p, n, out, count);
+}
+
+void index_window_avx2(index_window_state& state, std::uint32_t* out) noexcept {
+  index_window_with<avx2>(state, out);
 }
 
 }  // namespace ujson::detail

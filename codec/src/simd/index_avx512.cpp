@@ -1,15 +1,14 @@
-// The recognizer with AVX-512 (declared in ujson/detail/recognize.hpp; the stages are in
-// recognize_stages.hpp, with its lookup tables): a 64-byte block is one register and each
+// Stage 1 with AVX-512 (declared in ujson/detail/structural_index.hpp; the loop is in
+// index_stage.hpp, the lookup tables in block_classes.hpp): a 64-byte block is one register and each
 // class one compare into a mask register, where AVX2 takes two compares and two byte-mask
 // moves. Compiled with
-// -mavx512f -mavx512bw -mavx512vl -mavx2 -mbmi -mpopcnt -mpclmul, run only where
-// dispatch.cpp has seen those; the same rules as recognize_avx2.cpp about shared inline
+// -mavx512f -mavx512bw -mavx512vl -mavx512vbmi2 -mavx2 -mbmi -mpopcnt -mpclmul, run only
+// where dispatch.cpp has seen those; the same rules as index_avx2.cpp about shared inline
 // functions.
 
 #include <type_traits>
 
 #include "index_stage.hpp"
-#include "recognize_stages.hpp"
 
 namespace ujson::detail {
 namespace {
@@ -65,12 +64,12 @@ struct avx512 {
 
 }  // namespace
 
-bool recognize_avx512(const char* p, std::size_t n, std::size_t max_depth) noexcept {
-  return recognize_with<avx512>(p, n, max_depth);
-}
-
 bool index_avx512(const char* p, std::size_t n, index_buffer& out, std::size_t& count) noexcept {
   return index_with<avx512>(p, n, out, count);
+}
+
+void index_window_avx512(index_window_state& state, std::uint32_t* out) noexcept {
+  index_window_with<avx512>(state, out);
 }
 
 }  // namespace ujson::detail

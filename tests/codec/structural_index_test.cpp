@@ -380,8 +380,8 @@ TEST_F(StructuralIndex, WindowsJoinAtEveryOffsetOfALongToken) {
       text += token;
       while (text.size() < 6000) text += ",1";
       text += "]";
-      expect_index(text, name + " at " + std::to_string(at));
       if (!ujson::test::in_share(cases++)) continue;
+      expect_index(text, name + " at " + std::to_string(at));
       ASSERT_TRUE(same_on_every_kernel(text, {}, name + " at " + std::to_string(at)));
       // Broken inside the token, or a grammar error after it, in the same window or the next.
       std::string broken = text;

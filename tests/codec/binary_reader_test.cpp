@@ -75,8 +75,7 @@ void expect_error(binary_format format, std::string_view hex, errc code, std::si
   }
 }
 
-constexpr auto cbor = binary_format::cbor;
-constexpr auto msgpack = binary_format::msgpack;
+using enum binary_format;
 
 TEST(CborAppendixA, Integers) {
   expect_value(cbor, "00", "0");

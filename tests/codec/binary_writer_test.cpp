@@ -41,8 +41,7 @@ std::string written(binary_format format, std::string_view json) {
   return hex(w.output());
 }
 
-constexpr auto cbor = binary_format::cbor;
-constexpr auto msgpack = binary_format::msgpack;
+using enum binary_format;
 
 TEST(CborWriter, AppendixAInReverse) {
   const std::pair<const char*, const char*> cases[] = {

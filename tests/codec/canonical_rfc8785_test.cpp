@@ -22,7 +22,7 @@ namespace {
 
 using ujson::errc;
 
-ujson::encode_options canonical() {
+ujson::encode_options rfc8785_options() {
   ujson::encode_options o;
   o.canonical = true;
   return o;
@@ -35,13 +35,13 @@ std::string through_dom(std::string_view input) {
   ujson::document doc(d);
   EXPECT_FALSE(doc.parse(input));
   std::string out;
-  EXPECT_EQ(ujson::encode(doc.root(), out, canonical()), errc::ok);
+  EXPECT_EQ(ujson::encode(doc.root(), out, rfc8785_options()), errc::ok);
   return out;
 }
 
 // The input re-encoded by the decoder's events, with no tree.
 std::string through_decoder(std::string_view input) {
-  ujson::writer w(canonical());
+  ujson::writer w(rfc8785_options());
   ujson::decoder dec;
   EXPECT_FALSE(dec.decode(input, w));
   EXPECT_TRUE(w.complete());
@@ -57,7 +57,7 @@ TEST(Rfc8785, SampleThroughTheDecoderIntoTheWriter) {
 }
 
 TEST(Rfc8785, SampleThroughWriterCalls) {
-  ujson::writer w(canonical());
+  ujson::writer w(rfc8785_options());
   w.begin_object();
   w.key("numbers");
   w.begin_array();
@@ -99,7 +99,7 @@ TEST(Rfc8785, AppendixBNumbers) {
     const std::string_view json = line.size() > 17 ? std::string_view(line).substr(17) : std::string_view();
     std::uint64_t bits = 0;
     ASSERT_EQ(std::from_chars(hex.data(), hex.data() + hex.size(), bits, 16).ec, std::errc());
-    ujson::writer w(canonical());
+    ujson::writer w(rfc8785_options());
     if (json.empty()) {
       EXPECT_EQ(w.number(std::bit_cast<double>(bits)), errc::not_canonicalizable);
       EXPECT_EQ(w.output(), "");

@@ -11,14 +11,11 @@
 #include <utility>
 #include <vector>
 
+#include "support/printers.hpp"
 #include "ujson/decoder.hpp"
 #include "ujson/handler.hpp"
 #include "ujson/validate.hpp"
 #include "ujson/writer.hpp"
-
-namespace ujson {
-inline void PrintTo(errc e, std::ostream* os) { *os << "errc::" << code_name(e); }
-}  // namespace ujson
 
 namespace {
 

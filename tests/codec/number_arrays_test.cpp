@@ -185,7 +185,7 @@ TEST(NumberArrays, MixedArraysGiveEveryEventAndCount) {
   }
 }
 
-struct error_case {
+struct array_error_case {
   const char* text;
   errc code;
   std::size_t offset;
@@ -194,7 +194,7 @@ struct error_case {
 // Errors inside and at the end of arrays of numbers: their codes and offsets, counted by
 // hand from the text.
 TEST(NumberArrays, ErrorsKeepTheirCodesAndOffsets) {
-  const error_case cases[] = {
+  const array_error_case cases[] = {
       {"[1,", errc::unexpected_end, 3},
       {"[1, ", errc::unexpected_end, 4},
       {"[1,2", errc::unexpected_end, 4},
@@ -215,7 +215,7 @@ TEST(NumberArrays, ErrorsKeepTheirCodesAndOffsets) {
       {"[[1,2],[3,4]", errc::unexpected_end, 12},
       {"[1,-Infinity]", errc::invalid_number, 4},
   };
-  for (const error_case& c : cases) {
+  for (const array_error_case& c : cases) {
     for (std::size_t pad : {std::size_t{0}, std::size_t{64}}) {
       // Padding inside the array before its first element moves the numbers away from the end.
       std::string doc = c.text;

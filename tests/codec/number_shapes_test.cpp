@@ -33,7 +33,7 @@ struct seen {
   std::string text;
 };
 
-struct number_recorder : ujson::null_handler {
+struct shape_recorder : ujson::null_handler {
   std::vector<seen> got;
   errc on_int64(std::int64_t v) { return add({seen::int64, v, 0, 0, {}}); }
   errc on_uint64(std::uint64_t v) { return add({seen::uint64, 0, v, 0, {}}); }
@@ -131,7 +131,7 @@ TEST(NumberShapes, AgreeWithTheGrammarAndFromCharsAtEveryDistanceFromTheEnd) {
       // The number, then `pad` spaces before the array closes: the bytes left after it
       // range from 1 to 65, so both paths read it.
       const std::string doc = "[" + number + std::string(pad, ' ') + "]";
-      number_recorder h;
+      shape_recorder h;
       const ujson::error e = ujson::decode(doc, h);
       const std::string where = " with " + std::to_string(pad) + " spaces after it";
       if (want_valid) {
@@ -160,7 +160,7 @@ TEST(NumberShapes, ValidOnesInALongArrayMatchFromChars) {
   std::string doc = "[";
   for (const std::string& n : numbers) doc += n + ",";
   doc += "0]";
-  number_recorder h;
+  shape_recorder h;
   ASSERT_EQ(ujson::decode(doc, h).code, errc::ok);
   ASSERT_EQ(h.got.size(), numbers.size() + 1);
   for (std::size_t i = 0; i < numbers.size(); ++i) expect_same(h.got[i], expected(numbers[i]), numbers[i], " in the array");

@@ -12,10 +12,12 @@
 #include "suite_files.hpp"
 #include "ujson/dom.hpp"
 #include "ujson/encode.hpp"
+#include "compiled.hpp"
 #include "ujson/schema/schema.hpp"
 
 namespace {
 
+using ujson::test::compiled;
 using namespace suite_files;
 using ujson::schema::text_result;
 using ujson::schema::validator;
@@ -79,14 +81,6 @@ TEST(EventsAgainstTheDom, EveryTestOfTheSuite) {
   // Most schemas of the suite need no whole value; a plan that refused them all (or most)
   // would send everything to the DOM and this test would prove nothing.
   EXPECT_GT(all.streamed * 100, all.tests * 70);
-}
-
-validator compiled(std::string_view schema) {
-  ujson::schema::load_error problem;
-  std::optional<validator> v = ujson::schema::compile(schema, problem);
-  EXPECT_TRUE(v.has_value()) << problem.what();
-  if (!v) std::abort();
-  return *v;
 }
 
 // The verdict on events, checked to have been made there and to be the DOM path's.

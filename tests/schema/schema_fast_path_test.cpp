@@ -9,16 +9,12 @@
 #include <vector>
 
 #include "ujson/dom.hpp"
+#include "compiled.hpp"
 #include "ujson/schema/schema.hpp"
 
 namespace {
 
-ujson::schema::validator compiled(const std::string& text) {
-  ujson::schema::load_error problem;
-  auto v = ujson::schema::compile(text, problem);
-  EXPECT_TRUE(v) << problem.what();
-  return *v;
-}
+using ujson::test::compiled;
 
 // Both verdicts of `v` on `text`, which must agree; returns the verdict.
 bool verdict(const ujson::schema::validator& v, const std::string& text) {

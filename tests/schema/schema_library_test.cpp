@@ -8,20 +8,14 @@
 #include <string>
 
 #include "ujson/dom.hpp"
+#include "compiled.hpp"
 #include "ujson/schema/schema.hpp"
 
 namespace {
 
+using ujson::test::compiled;
 using ujson::schema::load_error;
 using ujson::schema::validator;
-
-validator compiled(std::string_view schema, ujson::schema::options how = {}) {
-  load_error problem;
-  std::optional<validator> v = ujson::schema::compile(schema, problem, how);
-  EXPECT_TRUE(v.has_value()) << problem.what();
-  if (!v) std::abort();
-  return *v;
-}
 
 load_error refused(std::string_view schema) {
   load_error problem;

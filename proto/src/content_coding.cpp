@@ -3,18 +3,14 @@
 #include <boost/beast/core/string.hpp>
 #include <algorithm>
 
+#include "field_syntax.hpp"
+
 namespace ujson::proto {
 namespace {
 
 constexpr std::array<std::string_view, coding_count> names{"identity", "gzip", "deflate", "zstd"};
 
-bool is_space(char c) { return c == ' ' || c == '\t'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
+using field::trim;
 
 // The next comma-separated element of a list field, trimmed; `rest` moves past it.
 std::string_view next_element(std::string_view& rest) {
@@ -32,21 +28,6 @@ std::optional<coding> coding_of(std::string_view token) {
   return std::nullopt;
 }
 
-// qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] ), in thousandths.
-std::optional<std::uint16_t> parse_qvalue(std::string_view s) {
-  if (s.empty() || (s[0] != '0' && s[0] != '1')) return std::nullopt;
-  unsigned value = (s[0] == '1') ? 1000 : 0;
-  if (s.size() == 1) return static_cast<std::uint16_t>(value);
-  if (s[1] != '.' || s.size() > 5) return std::nullopt;
-  unsigned scale = 100;
-  for (std::size_t i = 2; i < s.size(); ++i, scale /= 10) {
-    if (s[i] < '0' || s[i] > '9') return std::nullopt;
-    value += static_cast<unsigned>(s[i] - '0') * scale;
-  }
-  if (value > 1000) return std::nullopt;
-  return static_cast<std::uint16_t>(value);
-}
-
 // "gzip;q=0.5" -> ("gzip", 500); parameters other than q are not defined for codings, and
 // a malformed weight makes the element meaningless (nullopt).
 std::optional<std::uint16_t> element_weight(std::string_view element, std::string_view& token) {
@@ -60,7 +41,7 @@ std::optional<std::uint16_t> element_weight(std::string_view element, std::strin
     params = next == std::string_view::npos ? std::string_view() : params.substr(next + 1);
     const std::size_t eq = param.find('=');
     if (eq == std::string_view::npos || !boost::beast::iequals(trim(param.substr(0, eq)), "q")) return std::nullopt;
-    const std::optional<std::uint16_t> q = parse_qvalue(trim(param.substr(eq + 1)));
+    const std::optional<std::uint16_t> q = field::qvalue(trim(param.substr(eq + 1)));
     if (!q) return std::nullopt;
     weight = *q;
   }

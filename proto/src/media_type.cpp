@@ -3,14 +3,12 @@
 #include <cctype>
 #include <string>
 
+#include "field_syntax.hpp"
+
 namespace ujson::proto {
 namespace {
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
+using field::trim;
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -36,18 +34,6 @@ bool utf8_charset(std::string_view params) {
 
 bool msgpack_type(std::string_view type) {
   return type == "application/msgpack" || type == "application/x-msgpack" || type == "application/vnd.msgpack";
-}
-
-// A qvalue (RFC 9110 12.4.2): 0 to 1 with up to three decimals; anything else counts as 0.
-double parse_qvalue(std::string_view text) {
-  if (text.empty() || text.size() > 5 || (text[0] != '0' && text[0] != '1')) return 0;
-  if (text.size() > 1 && text[1] != '.') return 0;
-  double q = text[0] - '0', scale = 0.1;
-  for (std::size_t i = 2; i < text.size(); ++i, scale /= 10) {
-    if (text[i] < '0' || text[i] > '9') return 0;
-    q += (text[i] - '0') * scale;
-  }
-  return q > 1 ? 0 : q;
 }
 
 }  // namespace
@@ -78,7 +64,7 @@ answer_format negotiate_answer(std::string_view accept) noexcept {
     // Per format: the best (specificity, q) of the ranges that match it; specificity -1 = none.
     struct preference {
       int specificity = -1;
-      double q = 0;
+      int q = 0;  // in thousandths
     };
     preference best[3];  // json, msgpack, cbor
     while (!accept.empty()) {
@@ -88,13 +74,15 @@ answer_format negotiate_answer(std::string_view accept) noexcept {
       const std::size_t semi = item.find(';');
       const std::string range = lower(trim(item.substr(0, semi)));
       if (range.empty()) continue;
-      double q = 1;
+      int q = 1000;
       for (std::string_view params = semi == std::string_view::npos ? std::string_view() : item.substr(semi + 1);
            !params.empty();) {
         const std::size_t next = params.find(';');
         const std::string_view param = trim(params.substr(0, next));
         params = next == std::string_view::npos ? std::string_view() : params.substr(next + 1);
-        if (param.size() > 2 && (param[0] == 'q' || param[0] == 'Q') && param[1] == '=') q = parse_qvalue(param.substr(2));
+        if (param.size() > 2 && (param[0] == 'q' || param[0] == 'Q') && param[1] == '=') {
+          q = field::qvalue(param.substr(2)).value_or(0);  // a malformed weight counts as 0
+        }
       }
       const bool any = range == "*/*", application = range == "application/*";
       const bool exact[3] = {range == "application/json" || classify_media(range) == media::ndjson, msgpack_type(range),

@@ -8,8 +8,6 @@
 namespace ujson::schema::detail {
 namespace {
 
-bool is_container(const value& v) { return v.is_array() || v.is_object(); }
-
 // A literal the event path can compare with a scalar as it arrives: a container instance
 // never equals a scalar, so only container literals need the whole value.
 bool scalar_literals(const keyword& k) {

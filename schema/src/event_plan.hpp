@@ -19,6 +19,10 @@ namespace ujson::schema::detail {
 // counted as a tree): beyond this the expansion per value would cost more than the DOM.
 inline constexpr std::uint32_t max_in_place_expansion = 256;
 
+// Events deliver an array or object piece by piece: a keyword that needs one whole is
+// decided at its end, or on the DOM.
+inline bool is_container(const value& v) { return v.is_array() || v.is_object(); }
+
 struct event_node {
   bool is_false = false;
   std::uint8_t types = 0xFF;              // type (type_bit), checked before at_start

@@ -13,8 +13,6 @@
 namespace ujson::schema::detail {
 namespace {
 
-bool is_container(const value& v) { return v.is_array() || v.is_object(); }
-
 // A keyword of event_node::at_start on a value; a container stands for its kind alone.
 bool holds_at_start(const keyword& k, const value& v) {
   switch (k.code) {

@@ -141,4 +141,57 @@ TEST(EscapedStrings, ErrorsInsideAnEscapedStringKeepTheirCodeAndOffset) {
   }
 }
 
+// Runs of \uXXXX back to back are decoded a batch of escapes at a time (room in the scratch
+// is made per batch): every run length up to three batches and past the scratch's first
+// growths, each followed by every kind of thing that ends a run, and each cut off where the
+// input ends inside the run.
+TEST(EscapedStrings, RunsOfUEscapesOfEveryLengthEndEveryWay) {
+  std::mt19937 rng(6901);
+  struct ending {
+    std::string json, text;
+  };
+  const ending endings[] = {
+      {"", ""},
+      {"\\uD83D\\uDE00", "\xF0\x9F\x98\x80"},  // a surrogate pair
+      {"\\n", "\n"},
+      {"abc", "abc"},
+      {"\xC3\xA9", "\xC3\xA9"},
+  };
+  std::vector<int> lengths;
+  for (int n = 1; n <= 100; ++n) lengths.push_back(n);
+  for (int n : {127, 128, 129, 1000, 4097}) lengths.push_back(n);
+  for (const int n : lengths) {
+    std::string run_json, run_text;
+    for (int i = 0; i < n; ++i) {
+      // ASCII, two- and three-byte characters in turn, none a surrogate.
+      static const std::uint32_t ranges[][2] = {{0x20, 0x7F}, {0x80, 0x7FF}, {0x800, 0xD7FF}, {0xE000, 0xFFFF}};
+      const auto& r = ranges[rng() % 4];
+      const std::uint32_t cp = std::uniform_int_distribution<std::uint32_t>(r[0], r[1])(rng);
+      append_u_escape(run_json, cp, (rng() & 1) != 0);
+      append_utf8(run_text, cp);
+    }
+    for (const ending& e : endings) {
+      ujson::document doc;
+      const std::string json = "\"" + run_json + e.json + "\"";
+      ASSERT_FALSE(doc.parse(json)) << "run of " << n << " then " << e.json;
+      ASSERT_EQ(doc.root().as_string(), run_text + e.text) << "run of " << n << " then " << e.json;
+    }
+    // An invalid escape after the run is reported where it starts.
+    ujson::document doc;
+    const std::string bad_escape = "\"" + run_json + "\\u12G4\"";
+    ujson::error err = doc.parse(bad_escape);
+    EXPECT_EQ(err.code, ujson::errc::invalid_unicode_escape) << n;
+    EXPECT_EQ(err.offset, 1 + run_json.size()) << n;
+    // The input ends inside the run: after a whole escape, or three bytes into the last.
+    const std::string unclosed = "\"" + run_json;
+    err = doc.parse(unclosed);
+    EXPECT_EQ(err.code, ujson::errc::unexpected_end) << n;
+    EXPECT_EQ(err.offset, unclosed.size()) << n;
+    const std::string cut = unclosed.substr(0, unclosed.size() - 3);
+    err = doc.parse(cut);
+    EXPECT_EQ(err.code, ujson::errc::invalid_unicode_escape) << n;
+    EXPECT_EQ(err.offset, unclosed.size() - 6) << n;
+  }
+}
+
 }  // namespace

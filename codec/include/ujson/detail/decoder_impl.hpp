@@ -165,16 +165,18 @@ errc parser<H>::escaped_string(const char* content, std::string_view& out) {
       // non-ASCII text is such escapes back to back, decoded here in a loop of their own
       // (a word of Arabic or Japanese is a run of them); the first that is something else
       // (a surrogate, a bad digit) is left to the switch below.
+      // Room is made for a batch of escapes at a time (each writes at most 3 bytes, stored
+      // as 4), not per escape; a longer run comes back here for the next batch.
       if (end - p >= 6 && p[1] == 'u') {
+        const std::size_t batch = std::min<std::size_t>(32, static_cast<std::size_t>(end - p) / 6);
+        const char* const last = p + 6 * (batch - 1);  // the batch's last escape
+        if constexpr (want_values) room(3 * batch + 1);
         do {
           const std::int32_t u = hex4_at(p + 2);
           if (u < 0 || (u & 0xF800) == 0xD800) break;
-          if constexpr (want_values) {
-            room(4);
-            w += utf8_encode_bmp_wide(static_cast<std::uint32_t>(u), w);
-          }
+          if constexpr (want_values) w += utf8_encode_bmp_wide(static_cast<std::uint32_t>(u), w);
           p += 6;
-        } while (end - p >= 6 && std::memcmp(p, "\\u", 2) == 0);
+        } while (p <= last && std::memcmp(p, "\\u", 2) == 0);
         if (p != escape) continue;
       }
       if (end - p < 2) return stop(errc::unexpected_end, end);

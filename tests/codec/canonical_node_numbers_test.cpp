@@ -22,10 +22,12 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/node_oracle.hpp"
 #include "support/printers.hpp"
+#include "support/test_share.hpp"
 #include "ujson/decoder.hpp"
 #include "ujson/writer.hpp"
 
@@ -191,8 +193,15 @@ TEST(CanonicalNodeOracle, NumbersMatchJsonStringify) {
   const std::string node_exe = node::find_node();
   if (node_exe.empty()) GTEST_SKIP() << node::no_node;
 
-  const cases c = make_cases(case_count);
+  cases c = make_cases(case_count);
   ASSERT_GE(c.lines.size(), case_count);
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < c.lines.size(); ++i) {
+    if (!ujson::test::in_share(i)) continue;
+    if (kept != i) c.lines[kept] = std::move(c.lines[i]);
+    ++kept;
+  }
+  c.lines.resize(kept);
   node::scratch_dir dir("ujson-jcs-numbers");
   const auto in = dir.path() / "in.txt";
   const auto out = dir.path() / "out.txt";

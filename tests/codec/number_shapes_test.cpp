@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "support/test_share.hpp"
 #include "ujson/decoder.hpp"
 #include "ujson/handler.hpp"
 
@@ -121,15 +122,17 @@ std::vector<std::string> shapes() {
 }
 
 TEST(NumberShapes, AgreeWithTheGrammarAndFromCharsAtEveryDistanceFromTheEnd) {
-  std::size_t valid = 0, invalid = 0;
+  std::size_t valid = 0, invalid = 0, shape = 0;
   for (const std::string& number : shapes()) {
+    ++shape;
     const bool want_valid = std::regex_match(number, rfc_number);
     (want_valid ? valid : invalid)++;
     const seen want = want_valid ? expected(number) : seen{};
     ujson::error first_error{};
     for (std::size_t pad = 0; pad <= 64; ++pad) {
       // The number, then `pad` spaces before the array closes: the bytes left after it
-      // range from 1 to 65, so both paths read it.
+      // range from 1 to 65, so both paths read it. Pad 0 always (its error is the reference).
+      if (pad != 0 && !ujson::test::in_share(shape + pad)) continue;
       const std::string doc = "[" + number + std::string(pad, ' ') + "]";
       shape_recorder h;
       const ujson::error e = ujson::decode(doc, h);

@@ -59,14 +59,15 @@ TEST(KernelDispatch, EachSetIsOfferedExactlyWhereTheCpuHasIt) {
   EXPECT_EQ(runnable_kernels().size(), 1u + avx2 + avx512);
 }
 
-// Stage 1 exists in every set but the portable one, whose decoder reads byte by byte; every
-// set validates the same document the same way.
+// Stage 1 and the \uXXXX kernel exist in every set but the portable one, whose decoder
+// reads byte by byte; every set validates the same document the same way.
 TEST(KernelDispatch, EverySetValidates) {
   const std::string doc = R"({"a":[1,2.5,"x\u00e9",true,null]})";
   EXPECT_FALSE(ujson::validate(doc));
   for (const ujson::detail::kernel_table* k : runnable_kernels()) {
     EXPECT_EQ(k->index != nullptr, k->set != kernel_set::portable) << k->name;
     EXPECT_EQ(k->index_window != nullptr, k->set != kernel_set::portable) << k->name;
+    EXPECT_EQ(k->u_escapes != nullptr, k->set != kernel_set::portable) << k->name;
     ujson::decoder d;
     ujson::validating_handler v;
     EXPECT_FALSE(d.decode(doc, v, *k)) << k->name;

@@ -57,7 +57,8 @@ class decoder {
   // Stage 2 over the index stage 1 wrote (detail/index_walk.hpp); `tokens` is its first
   // entry, in `window` for handlers that ignore values (null for the others).
   template <handler H>
-  error decode_indexed(std::string_view input, H& h, const std::uint32_t* tokens, index_window* window);
+  error decode_indexed(std::string_view input, H& h, const std::uint32_t* tokens, index_window* window,
+                       const detail::kernel_table& kernels);
 
   decode_options options_;
   std::string scratch_;

@@ -11,11 +11,13 @@
 namespace ujson::detail {
 namespace {
 
-constexpr kernel_table portable_table{kernel_set::portable, "portable", &utf8_valid_scalar, nullptr, nullptr};
+constexpr kernel_table portable_table{kernel_set::portable, "portable", &utf8_valid_scalar, nullptr, nullptr, nullptr};
 
 #if UJSON_X86_DISPATCH
-constexpr kernel_table avx2_table{kernel_set::avx2, "avx2", &utf8_valid_avx2, &index_avx2, &index_window_avx2};
-constexpr kernel_table avx512_table{kernel_set::avx512, "avx512", &utf8_valid_avx512, &index_avx512, &index_window_avx512};
+constexpr kernel_table avx2_table{kernel_set::avx2, "avx2", &utf8_valid_avx2, &index_avx2, &index_window_avx2,
+                                      &u_escapes_avx2};
+constexpr kernel_table avx512_table{kernel_set::avx512, "avx512", &utf8_valid_avx512, &index_avx512,
+                                        &index_window_avx512, &u_escapes_avx2};
 #endif
 
 struct runnable {

@@ -30,8 +30,13 @@ class parser {
  public:
   static constexpr bool want_values = !ignores_values<H>;
 
-  parser(std::string_view input, H& h, const decode_options& options, std::string& scratch)
-      : begin_(input.data()), end_(input.data() + input.size()), h_(h), options_(options), scratch_(scratch) {}
+  parser(std::string_view input, H& h, const decode_options& options, std::string& scratch, const kernel_table& kernels)
+      : begin_(input.data()),
+        end_(input.data() + input.size()),
+        h_(h),
+        options_(options),
+        scratch_(scratch),
+        u_escapes_(kernels.u_escapes) {}
 
   const char* error_at() const { return error_at_; }
 
@@ -56,6 +61,11 @@ class parser {
   UJSON_DETAIL_INLINE errc non_ascii_run();
   UJSON_DETAIL_INLINE errc string(std::string_view& out, string_origin& origin);
   errc escaped_string(const char* content, std::string_view& out);
+  // scratch_ with room for at least `size` bytes (its contents kept); returns its data.
+  [[gnu::noinline]] char* grow_scratch(std::size_t size) {
+    scratch_.resize(std::max(2 * scratch_.size(), size + 64));
+    return scratch_.data();
+  }
   errc special_literal();
 
   errc fail(errc code, const char* at) {
@@ -69,6 +79,7 @@ class parser {
   H& h_;
   const decode_options& options_;
   std::string& scratch_;
+  u_escape_run (*const u_escapes_)(const char*, const char*, char*, std::size_t) noexcept;
   const char* error_at_ = nullptr;
 };
 
@@ -130,11 +141,11 @@ errc parser<H>::escaped_string(const char* content, std::string_view& out) {
   char* base = want_values ? scratch_.data() : nullptr;
   char* limit = want_values ? base + scratch_.size() : nullptr;
   char* w = base;
+  // The growth is out of line (grow_scratch), so that this test inlines where it is used.
   auto room = [&](std::size_t n) {
     if (static_cast<std::size_t>(limit - w) < n) [[unlikely]] {
       const std::size_t used = static_cast<std::size_t>(w - base);
-      scratch_.resize(std::max(2 * scratch_.size(), used + n + 64));
-      base = scratch_.data();
+      base = grow_scratch(used + n);
       limit = base + scratch_.size();
       w = base + used;
     }
@@ -168,6 +179,20 @@ errc parser<H>::escaped_string(const char* content, std::string_view& out) {
       // Room is made for a batch of escapes at a time (each writes at most 3 bytes, stored
       // as 4), not per escape; a longer run comes back here for the next batch.
       if (end - p >= 6 && p[1] == 'u') {
+        if constexpr (want_values) {
+          // Eight at a time where the kernels have it; what it leaves (the run's last escapes
+          // before the input's end, a surrogate, a malformed escape) falls to the loop below.
+          if (u_escapes_ != nullptr && end - p >= 52) {
+            constexpr std::size_t most = 32;
+            room(3 * most + 16);
+            const u_escape_run run = u_escapes_(p, end, w, most);
+            if (run.p != p) {
+              p = run.p;
+              w = run.w;
+              continue;
+            }
+          }
+        }
         const std::size_t batch = std::min<std::size_t>(32, static_cast<std::size_t>(end - p) / 6);
         const char* const last = p + 6 * (batch - 1);  // the batch's last escape
         if constexpr (want_values) room(3 * batch + 1);
@@ -228,6 +253,17 @@ errc parser<H>::escaped_string(const char* content, std::string_view& out) {
       if (errc e = non_ascii_run(); UJSON_DETAIL_UNLIKELY(e != errc::ok)) return e;
       p = p_;
     } else {
+      // One plain byte between two escapes (the space between two escaped words) is a
+      // branch, which the CPU predicts and runs ahead of: found by the scan below, where
+      // the next escape starts would wait for the scan's result.
+      if (end - p >= 2 && p[1] == '\\') {
+        if constexpr (want_values) {
+          room(1);
+          *w++ = c;
+        }
+        ++p;
+        continue;
+      }
       p = default_kernel::find_string_special(p + 1, end);
       // Between escapes the plain runs are short (a space between two words): a fixed
       // 16-byte copy where the input has them, not a call to memcpy.
@@ -440,17 +476,19 @@ error decoder::decode(std::string_view input, H& h, const detail::kernel_table& 
       index_window window{detail::index_window_state(input.data(), input.size()), entries, kernels.index_window};
       window.fill(window.state, entries);
       if (window.state.status != status::refused) {
-        const error e = decode_indexed(input, h, entries, &window);
+        const error e = decode_indexed(input, h, entries, &window, kernels);
         while (window.state.status == status::more) window.fill(window.state, entries);
         if (window.state.status == status::last) return e;
       }
     } else {
       std::size_t tokens = 0;
       index_.trim(input.size());
-      if (kernels.index(input.data(), input.size(), index_, tokens)) return decode_indexed(input, h, index_.entries(), nullptr);
+      if (kernels.index(input.data(), input.size(), index_, tokens)) {
+        return decode_indexed(input, h, index_.entries(), nullptr, kernels);
+      }
     }
   }
-  detail::parser<H> ps(input, h, options_, scratch_);
+  detail::parser<H> ps(input, h, options_, scratch_, kernels);
   const char* const end = ps.end_;
   const std::size_t max_depth = options_.max_depth;
   frame* stack = inline_stack_;

@@ -14,12 +14,13 @@
 namespace ujson {
 
 template <handler H>
-error decoder::decode_indexed(std::string_view input, H& h, const std::uint32_t* t, index_window* window) {
+error decoder::decode_indexed(std::string_view input, H& h, const std::uint32_t* t, index_window* window,
+                              const detail::kernel_table& kernels) {
   // Validators walk the index a window at a time (structural_index.hpp): the end of a
   // window looks like the end of the input, so where the walk tests for the end it also
   // asks for the next window. Other handlers walk the whole index, and that test is the end.
   constexpr bool windowed = ignores_values<H>;
-  detail::parser<H> ps(input, h, options_, scratch_);
+  detail::parser<H> ps(input, h, options_, scratch_, kernels);
   const char* const begin = ps.begin_;
   const char* const end = ps.end_;
   const std::size_t max_depth = options_.max_depth;

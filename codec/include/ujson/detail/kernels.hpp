@@ -1,7 +1,7 @@
 #pragma once
 // The one run-time choice of SIMD kernels (codec/src/simd/dispatch.cpp). Every kernel
-// that depends on the CPU (UTF-8 validation, the decoder's stage 1, and the Python
-// module's str builder) is reached through the table chosen here, once per process, from
+// that depends on the CPU (UTF-8 validation, the decoder's stage 1 and its \uXXXX runs,
+// and the Python module's str builder) is reached through the table chosen here, once per process, from
 // the CPU and the environment variable UJSON_FORCE_KERNEL (read once):
 //   portable | scalar   the portable kernels, as a CPU without AVX2 runs them
 //   avx2                AVX2 (with PCLMUL, BMI1, POPCNT), where the CPU has them
@@ -25,6 +25,13 @@ struct index_window_state;
 
 enum class kernel_set : unsigned char { portable, avx2, avx512 };
 
+// Where a run of \uXXXX escapes stopped: the input at the first escape not decoded, and the
+// output after the last byte written.
+struct u_escape_run {
+  const char* p;
+  char* w;
+};
+
 struct kernel_table {
   kernel_set set;
   std::string_view name;
@@ -34,7 +41,14 @@ struct kernel_table {
   // the portable table, whose decoder reads byte by byte.
   bool (*index)(const char* p, std::size_t n, index_buffer& out, std::size_t& count) noexcept;
   void (*index_window)(index_window_state& state, std::uint32_t* out) noexcept;
+  // The leading \uXXXX escapes of [p, end) that are well formed and outside the surrogates,
+  // back to back, at most `max` (rounded down to a multiple of eight) of them, decoded as
+  // UTF-8 at w; w needs room for 3 * max + 16 bytes. Stops short of the last 52 bytes of the
+  // input. Null in the portable table, whose decoder decodes escapes one at a time.
+  u_escape_run (*u_escapes)(const char* p, const char* end, char* w, std::size_t max) noexcept;
 };
+
+u_escape_run u_escapes_avx2(const char* p, const char* end, char* w, std::size_t max) noexcept;
 
 // The table in use: chosen on the first call, the same for the rest of the process.
 const kernel_table& kernels() noexcept;

@@ -5,8 +5,8 @@
 //     every way an escape can stop a run (a surrogate, a bad digit, a broken "\u", the run's
 //     end), at every position of a group of eight, with the input ending anywhere after it
 //     (buffers of the exact size: the asan pass catches a read past the end);
-//   - through the decoder: strings of such runs decode on every kernel to the portable
-//     kernel's string or error, at the same offset.
+//   - through the decoder: strings of such runs decode (and validate) on every kernel to
+//     the portable kernel's string or error, at the same offset.
 
 #include <gtest/gtest.h>
 
@@ -22,6 +22,7 @@
 #include "support/test_share.hpp"
 #include "ujson/decoder.hpp"
 #include "ujson/detail/kernels.hpp"
+#include "ujson/validate.hpp"
 
 namespace {
 
@@ -226,6 +227,11 @@ TEST(UEscapeKernel, DecoderAgreesWithThePortableKernel) {
         ASSERT_EQ(e.code, want_error.code) << k->name << " on " << doc;
         ASSERT_EQ(e.offset, want_error.offset) << k->name << " on " << doc;
         ASSERT_EQ(got.log, want.log) << k->name << " on " << doc;
+        // Validation, whose escapes go through the kernel too (into a buffer it discards).
+        ujson::validating_handler v;
+        const ujson::error ve = d.decode(doc, v, *k);
+        ASSERT_EQ(ve.code, want_error.code) << k->name << " validating " << doc;
+        ASSERT_EQ(ve.offset, want_error.offset) << k->name << " validating " << doc;
       }
     }
   }

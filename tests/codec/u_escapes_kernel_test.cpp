@@ -69,26 +69,39 @@ void append_utf8(std::string& out, long u) {
   }
 }
 
-// The contract: groups of eight while 52 bytes are left and the budget holds eight more; a
-// group decodes its leading escapes that are well formed and not surrogates.
+// The contract: groups of eight while 52 bytes are left and 24 bytes of output fit in
+// 3 * max; a group decodes its leading escapes that are well formed and not surrogates; a
+// run that ends at no escape at all goes on across one plain byte (printable ASCII but '"'
+// and '\\') that an escape's "\u" follows.
 struct reference_run {
   std::size_t consumed = 0;
   std::string utf8;
 };
 reference_run reference(const char* p, const char* end, std::size_t max) {
   reference_run r;
-  std::size_t done = 0;
   const char* const start = p;
-  while (end - p >= 52 && done + 8 <= max) {
+  while (end - p >= 52 && 3 * max >= r.utf8.size() + 24) {
     int count = 0;
+    bool cut = false;
     for (; count < 8; ++count) {
-      const long u = escape_at(p + 6 * count);
-      if (u < 0 || (u >= 0xD800 && u <= 0xDFFF)) break;
+      const char* e = p + 6 * count;
+      if (e[0] != '\\' || e[1] != 'u') break;
+      const long u = escape_at(e);
+      if (u < 0 || (u >= 0xD800 && u <= 0xDFFF)) {
+        cut = true;
+        break;
+      }
       append_utf8(r.utf8, u);
     }
+    if (count == 0) break;
     p += 6 * count;
-    done += static_cast<std::size_t>(count);
-    if (count < 8) break;
+    if (count < 8) {
+      const auto c = static_cast<unsigned char>(p[0]);
+      const bool plain = c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+      if (cut || !plain || p[1] != '\\' || p[2] != 'u') break;
+      r.utf8 += p[0];
+      ++p;
+    }
   }
   r.consumed = static_cast<std::size_t>(p - start);
   return r;
@@ -143,7 +156,11 @@ TEST(UEscapeKernel, MatchesItsContractOnRandomRuns) {
     const int length_kind = static_cast<int>(rng() % 4);  // 3: mixed
     for (int i = 0; i < run; ++i) text += random_escape(rng, length_kind == 3 ? static_cast<int>(rng() % 3) : length_kind);
     if (rng() % 3 != 0) text += random_escape(rng, 3 + static_cast<int>(rng() % 3));
-    for (int i = static_cast<int>(rng() % 8); i > 0; --i) text += random_escape(rng, static_cast<int>(rng() % 6));
+    for (int i = static_cast<int>(rng() % 8); i > 0; --i) {
+      // Words: a plain byte (sometimes one that does not continue a run) between runs.
+      if (rng() % 3 == 0) text += " .,;'-\"\x7F\x1F\xC3"[rng() % 10];
+      text += random_escape(rng, static_cast<int>(rng() % 6));
+    }
     for (int i = static_cast<int>(rng() % 30); i > 0; --i) text += static_cast<char>(' ' + rng() % 90);
     // Cut anywhere, so that every distance from the end is seen.
     text.resize(rng() % (text.size() + 1));

@@ -6,10 +6,10 @@
 // Eight escapes are 48 bytes, read as four 16-byte loads (at p, p + 12, p + 24 and p + 36,
 // each holding two whole escapes). Their 32 hex digits are gathered into one register (a
 // 32-bit lane each), checked and turned into nibbles there, and multiplied together into
-// eight code units. The escapes
-// decoded are the leading ones that are well formed and outside the surrogates; the first
-// that is not (or the run's end) is left to the caller's scalar loop, which reports errors
-// and pairs surrogates.
+// eight code units. The escapes decoded are the leading ones that are well formed and
+// outside the surrogates, and runs of them go on across one plain byte (the space between
+// two words); the first escape that is not (or anything else) is left to the caller's
+// scalar loop, which reports errors and pairs surrogates.
 
 #include <immintrin.h>
 
@@ -83,13 +83,20 @@ inline __m256i load_halves(const char* p) {
                                  _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 24)), 1);
 }
 
+// A plain byte between two runs (the space between two escaped words): printable ASCII,
+// not '"' or '\\', with an escape's "\u" after it.
+inline bool plain_between_runs(const char* p) {
+  const auto c = static_cast<unsigned char>(p[0]);
+  return c >= 0x20 && c < 0x80 && c != '"' && c != '\\' && p[1] == '\\' && p[2] == 'u';
+}
+
 }  // namespace
 
 u_escape_run u_escapes_avx2(const char* p, const char* end, char* w, std::size_t max) noexcept {
-  const char* const stop = p + 6 * (max / 8 * 8);
+  char* const limit = w + 3 * max;
   const constants* k = &table;
   __asm__("" : "+r"(k));
-  while (end - p >= 52 && p < stop) {
+  while (end - p >= 52 && limit - w >= 24) {
     // Escapes 0, 1, 4, 5 and 2, 3, 6, 7: 16 bytes from each of p, p + 12, p + 24, p + 36.
     const __m256i first = load_halves(p);
     const __m256i second = load_halves(p + 12);
@@ -118,9 +125,11 @@ u_escape_run u_escapes_avx2(const char* p, const char* end, char* w, std::size_t
         _mm256_cmpeq_epi32(_mm256_and_si256(units, get(k->surrogate_bits)), get(k->surrogate));
     const unsigned decodable =
         static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_andnot_si256(is_surrogate, all_hex))));
+    bool cut = false;
     if ((~decodable & ((1u << count) - 1)) != 0) [[unlikely]] {
       count = static_cast<unsigned>(std::countr_one(decodable));
       if (count == 0) break;
+      cut = true;
     }
     const unsigned taken = (1u << count) - 1;
 
@@ -149,12 +158,19 @@ u_escape_run u_escapes_avx2(const char* p, const char* end, char* w, std::size_t
       _mm_storeu_si128(reinterpret_cast<__m128i*>(w + 12), _mm256_extracti128_si256(triples, 1));
       w += 3 * count;
     } else {
-      alignas(32) std::uint32_t unit[8];
-      _mm256_store_si256(reinterpret_cast<__m256i*>(unit), units);
+      std::uint32_t unit[8];
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(unit), units);
       for (unsigned i = 0; i < count; ++i) w += utf8_encode_bmp_wide(unit[i], w);
     }
     p += 6 * count;
-    if (count < 8) break;
+    if (count < 8) {
+      // The run ends at something that is no escape. One plain byte with an escape after it
+      // is taken here, on a branch: returning makes the caller find it, and the next run's
+      // start would wait for that. (p[0..2] is readable: at most 42 bytes of the 52 were
+      // taken.)
+      if (cut || !plain_between_runs(p)) break;
+      *w++ = *p++;
+    }
   }
   return {p, w};
 }

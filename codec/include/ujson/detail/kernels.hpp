@@ -42,9 +42,11 @@ struct kernel_table {
   bool (*index)(const char* p, std::size_t n, index_buffer& out, std::size_t& count) noexcept;
   void (*index_window)(index_window_state& state, std::uint32_t* out) noexcept;
   // The leading \uXXXX escapes of [p, end) that are well formed and outside the surrogates,
-  // back to back, at most `max` (rounded down to a multiple of eight) of them, decoded as
-  // UTF-8 at w; w needs room for 3 * max + 16 bytes. Stops short of the last 52 bytes of the
-  // input. Null in the portable table, whose decoder decodes escapes one at a time.
+  // back to back, and single plain bytes between runs of them (printable ASCII but '"' and
+  // '\\', followed by "\u"), decoded as UTF-8 at w: groups of up to eight escapes while a
+  // group's 24 bytes fit in 3 * max; w needs room for 3 * max + 16 bytes. Stops short of
+  // the last 52 bytes of the input. Null in the portable table, whose decoder decodes
+  // escapes one at a time.
   u_escape_run (*u_escapes)(const char* p, const char* end, char* w, std::size_t max) noexcept;
 };
 

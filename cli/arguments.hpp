@@ -1,6 +1,6 @@
 #pragma once
 // The `ujson` command line as data: which command, its files and, for `format`, the codec
-// options. Kept apart from main() so that tests/fuzz/fuzz_options.cpp can call it.
+// options. Kept apart from main() so that the fuzz_options target (tests/fuzz/) can call it.
 
 #include <string>
 #include <vector>

@@ -10,12 +10,14 @@
 
 #include <gtest/gtest.h>
 
+#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <random>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "support/event_log.hpp"
@@ -37,23 +39,14 @@ std::vector<const kernel_table*> kernels_with_u_escapes() {
   return out;
 }
 
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// The code unit of a well-formed escape at p (six bytes readable), or -1.
+// The code unit of a well-formed escape at p (six bytes readable), or -1: std::from_chars
+// in base 16 takes digits of either case and nothing else, and must take all four.
 long escape_at(const char* p) {
   if (p[0] != '\\' || p[1] != 'u') return -1;
-  long u = 0;
-  for (int i = 2; i < 6; ++i) {
-    const int v = hex_value(p[i]);
-    if (v < 0) return -1;
-    u = u * 16 + v;
-  }
-  return u;
+  unsigned u = 0;
+  const auto [stop, ec] = std::from_chars(p + 2, p + 6, u, 16);
+  if (ec != std::errc() || stop != p + 6) return -1;
+  return static_cast<long>(u);
 }
 
 void append_utf8(std::string& out, long u) {

@@ -15,10 +15,8 @@
 
 #include <bit>
 #include <cstdint>
-#include <cstring>
 
 #include "ujson/detail/kernels.hpp"
-#include "ujson/detail/scan.hpp"
 
 namespace ujson::detail {
 namespace {
@@ -88,6 +86,23 @@ inline __m256i load_halves(const char* p) {
 inline bool plain_between_runs(const char* p) {
   const auto c = static_cast<unsigned char>(p[0]);
   return c >= 0x20 && c < 0x80 && c != '"' && c != '\\' && p[1] == '\\' && p[2] == 'u';
+}
+
+// One code unit below U+10000 as UTF-8, for groups of mixed widths. Written here rather
+// than taken from scan.hpp: a kernel file includes no project header with inline functions,
+// so that no copy compiled for AVX2 can be linked into code that runs on other CPUs.
+inline char* put_unit(std::uint32_t u, char* w) {
+  if (u < 0x80) {
+    *w++ = static_cast<char>(u);
+  } else if (u < 0x800) {
+    *w++ = static_cast<char>(0xC0 | u >> 6);
+    *w++ = static_cast<char>(0x80 | (u & 0x3F));
+  } else {
+    *w++ = static_cast<char>(0xE0 | u >> 12);
+    *w++ = static_cast<char>(0x80 | (u >> 6 & 0x3F));
+    *w++ = static_cast<char>(0x80 | (u & 0x3F));
+  }
+  return w;
 }
 
 }  // namespace
@@ -160,7 +175,7 @@ u_escape_run u_escapes_avx2(const char* p, const char* end, char* w, std::size_t
     } else {
       std::uint32_t unit[8];
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(unit), units);
-      for (unsigned i = 0; i < count; ++i) w += utf8_encode_bmp_wide(unit[i], w);
+      for (unsigned i = 0; i < count; ++i) w = put_unit(unit[i], w);
     }
     p += 6 * count;
     if (count < 8) {

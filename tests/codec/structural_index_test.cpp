@@ -394,6 +394,34 @@ TEST_F(StructuralIndex, WindowsJoinAtEveryOffsetOfALongToken) {
   }
 }
 
+// Stage 1 checks UTF-8 block by block and goes on after a stop (a validator's window, a
+// growth of the whole index) from the block before it: a sequence cut short by the last
+// byte of a stopping block, or completed by the first byte of the next run, must be seen.
+// Dense one-byte tokens before the string move the stops: a window ends after about 31
+// blocks of them, and the whole index first grows when they pass a quarter of the input's
+// size (the blanks after the string set that size). The string's first bytes move the
+// sequence: every pairing of the two around both stops.
+TEST_F(StructuralIndex, UTF8SequencesAcrossTheStopsOfStage1) {
+  if (indexing_kernels().empty()) GTEST_SKIP() << "this CPU runs no indexing kernel";
+  std::size_t cases = 0;
+  for (std::size_t at = 1900; at < 2100; ++at) {
+    for (const std::size_t blanks : {std::size_t{3000}, 3 * at - 200}) {
+      for (std::size_t lead = 0; lead < 10; ++lead) {
+        if (!ujson::test::in_share(cases++)) continue;
+        std::string text = "[";
+        while (text.size() < at) text += "1,";
+        const std::string head = text + "\"" + std::string(lead, 'x');
+        const std::string tail = std::string(30, 'y') + "\"" + std::string(blanks, ' ') + ",1]";
+        const std::string what = "at " + std::to_string(at) + ", " + std::to_string(lead) + " bytes into a string, " +
+                                 std::to_string(blanks) + " blanks after it";
+        ASSERT_TRUE(same_on_every_kernel(head + "\xE2\x82\xAC" + tail, {}, "whole sequence " + what));
+        ASSERT_TRUE(same_on_every_kernel(head + "\xE2\x82" + tail, {}, "sequence cut short " + what));
+        ASSERT_TRUE(same_on_every_kernel(head + "\xF0\x9F\x98" + tail, {}, "4-byte sequence cut short " + what));
+      }
+    }
+  }
+}
+
 // The first error in a document of many windows, whatever finds it: the walk (grammar,
 // numbers, escapes) or stage 1 (UTF-8, control characters), early, in the middle or in the
 // last window, and two errors of different finders in either order.

@@ -1,7 +1,7 @@
 #pragma once
 // The block classification shared by the stage 1 kernels (index_stage.hpp), each kernel
 // file compiled for its own instruction set (at least AVX2, BMI1, POPCNT and PCLMUL) with a
-// struct K whose classify(p) turns 64 bytes into block_masks. Everything here is in an
+// struct K whose classify(v) turns the 64 bytes of a block into block_masks. Everything here is in an
 // anonymous namespace, so each kernel file keeps its own copy and no copy compiled for one
 // instruction set is ever linked into code that runs on a CPU without it.
 
@@ -28,7 +28,6 @@ constexpr std::size_t prefetch_distance = 2048;
 // Masks of one 64-byte block, bit i for byte i.
 struct block_masks {
   std::uint64_t space, structural, quote, backslash, control;
-  bool non_ascii;
 };
 
 // The classifiers' lookup tables. Whitespace and structural characters each have distinct

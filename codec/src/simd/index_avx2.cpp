@@ -15,7 +15,23 @@ inline std::uint64_t mask64(__m256i lo, __m256i hi) {
 }
 
 struct avx2 {
-  static block_masks classify(const char* p) {
+  struct block_vec {
+    __m256i lo, hi;
+  };
+  using utf8_checker = ujson::detail::utf8_checker<utf8_ops_avx2>;
+
+  static block_vec load(const char* p) {
+    return {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)),
+            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32))};
+  }
+  // The last n < 64 bytes, padded with spaces in `scratch` (64 bytes).
+  static block_vec load_tail(const char* p, std::size_t n, char* scratch) {
+    std::memset(scratch, ' ', 64);
+    std::memcpy(scratch, p, n);
+    return load(scratch);
+  }
+
+  static block_masks classify(block_vec v) {
     // The tables of block_classes.hpp, two lanes of them.
     const __m256i space_table = _mm256_load_si256(reinterpret_cast<const __m256i*>(tables.space));
     const __m256i op_table = _mm256_load_si256(reinterpret_cast<const __m256i*>(tables.op));
@@ -24,33 +40,27 @@ struct avx2 {
     const __m256i backslash = _mm256_set1_epi8('\\');
     const __m256i control_max = _mm256_set1_epi8(0x1F);
 
-    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
-    auto spaces = [&](__m256i v) { return _mm256_cmpeq_epi8(_mm256_shuffle_epi8(space_table, v), v); };
-    auto ops = [&](__m256i v) {
-      const __m256i folded = _mm256_or_si256(v, bit5);
+    auto spaces = [&](__m256i x) { return _mm256_cmpeq_epi8(_mm256_shuffle_epi8(space_table, x), x); };
+    auto ops = [&](__m256i x) {
+      const __m256i folded = _mm256_or_si256(x, bit5);
       return _mm256_cmpeq_epi8(_mm256_shuffle_epi8(op_table, folded), folded);
     };
-    auto controls = [&](__m256i v) { return _mm256_cmpeq_epi8(_mm256_min_epu8(v, control_max), v); };
+    auto controls = [&](__m256i x) { return _mm256_cmpeq_epi8(_mm256_min_epu8(x, control_max), x); };
 
     block_masks m;
-    m.space = mask64(spaces(lo), spaces(hi));
-    m.structural = mask64(ops(lo), ops(hi));
-    m.quote = mask64(_mm256_cmpeq_epi8(lo, quote), _mm256_cmpeq_epi8(hi, quote));
-    m.backslash = mask64(_mm256_cmpeq_epi8(lo, backslash), _mm256_cmpeq_epi8(hi, backslash));
-    m.control = mask64(controls(lo), controls(hi));
-    m.non_ascii = _mm256_movemask_epi8(_mm256_or_si256(lo, hi)) != 0;
+    m.space = mask64(spaces(v.lo), spaces(v.hi));
+    m.structural = mask64(ops(v.lo), ops(v.hi));
+    m.quote = mask64(_mm256_cmpeq_epi8(v.lo, quote), _mm256_cmpeq_epi8(v.hi, quote));
+    m.backslash = mask64(_mm256_cmpeq_epi8(v.lo, backslash), _mm256_cmpeq_epi8(v.hi, backslash));
+    m.control = mask64(controls(v.lo), controls(v.hi));
     return m;
   }
 
-  // The last n < 64 bytes, padded with spaces in `scratch` (64 bytes).
-  static block_masks classify_tail(const char* p, std::size_t n, char* scratch) {
-    std::memset(scratch, ' ', 64);
-    std::memcpy(scratch, p, n);
-    return classify(scratch);
+  static void resume_utf8(utf8_checker& u, block_vec before) { u.resume(before.hi); }
+  static void check_utf8(utf8_checker& u, block_vec v) {
+    u.check(v.lo);
+    u.check(v.hi);
   }
-
-  static bool utf8_valid(const char* p, std::size_t n) { return utf8_valid_avx2(p, n); }
   static void write_offsets(std::uint32_t* w, std::uint64_t bits, std::size_t found, std::uint32_t base) {
     write_offsets_by_bits(w, bits, found, base);
   }

@@ -14,16 +14,18 @@ namespace ujson::detail {
 namespace {
 
 struct avx512 {
-  static block_masks classify(const char* p) { return classify_bytes(_mm512_loadu_si512(p)); }
+  using block_vec = __m512i;
+  using utf8_checker = ujson::detail::utf8_checker<utf8_ops_avx512>;
 
+  static block_vec load(const char* p) { return _mm512_loadu_si512(p); }
   // The last n < 64 bytes, padded with spaces: a masked load, which reads nothing past the
   // input (masked-off bytes cannot fault).
-  static block_masks classify_tail(const char* p, std::size_t n, char*) {
+  static block_vec load_tail(const char* p, std::size_t n, char*) {
     const __mmask64 keep = (std::uint64_t{1} << n) - 1;
-    return classify_bytes(_mm512_mask_loadu_epi8(_mm512_set1_epi8(' '), keep, p));
+    return _mm512_mask_loadu_epi8(_mm512_set1_epi8(' '), keep, p);
   }
 
-  static block_masks classify_bytes(__m512i v) {
+  static block_masks classify(__m512i v) {
     const __m512i folded = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
     block_masks m;
     m.space = _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(_mm512_load_si512(tables.space), v), v);
@@ -31,11 +33,11 @@ struct avx512 {
     m.quote = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"'));
     m.backslash = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\'));
     m.control = _mm512_cmple_epu8_mask(v, _mm512_set1_epi8(0x1F));
-    m.non_ascii = _mm512_movepi8_mask(v) != 0;
     return m;
   }
 
-  static bool utf8_valid(const char* p, std::size_t n) { return utf8_valid_avx512(p, n); }
+  static void resume_utf8(utf8_checker& u, block_vec before) { u.resume(before); }
+  static void check_utf8(utf8_checker& u, block_vec v) { u.check(v); }
 
   // The positions of the set bits, packed by one compress of the bytes 0..63 (VBMI2), then
   // widened and offset sixteen at a time: no dependency from one token to the next. Lanes

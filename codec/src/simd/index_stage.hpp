@@ -3,13 +3,16 @@
 // kernel files with the block classification of block_classes.hpp: each kernel file
 // includes it once with its own struct K.
 //
-// One tight loop over 64-byte blocks: classify, find the escaped bytes and the in-string
-// mask, check what lives inside strings (control characters; UTF-8 by the UTF-8 kernel over
-// each run of non-ASCII blocks), and append the offsets of the block's tokens. Escapes are
-// not checked here: stage 2 decodes every string that has one, with its exact errors.
+// One tight loop over 64-byte blocks: classify, check the block's UTF-8 (utf8_check.hpp,
+// on the bytes already in registers), find the escaped bytes and the in-string mask, check
+// the control characters, and append the offsets of the block's tokens. What a block
+// carries to the next lives in locals of that loop, which calls nothing: no store and
+// reload between blocks, and the kernel's constants stay in registers. Escapes are not
+// checked here: stage 2 decodes every string that has one, with its exact errors.
 
 #include "block_classes.hpp"
 #include "ujson/detail/structural_index.hpp"
+#include "utf8_check.hpp"
 
 namespace ujson::detail {
 namespace {
@@ -26,14 +29,21 @@ inline void write_offsets_by_bits(std::uint32_t* w, std::uint64_t bits, std::siz
   }
 }
 
+// What stage 1 carries from one block to the next.
+struct block_carry {
+  std::uint64_t in_string = 0;      // all ones when the previous block ended inside a string
+  std::uint64_t escape_next = 0;    // 1 when the previous block ended with an unused backslash
+  std::uint64_t scalar_before = 0;  // 1 when the previous block ended inside a number or literal
+  std::uint64_t open_escaped = 0;   // 1 when the string open at the block's end has a backslash
+};
+
 template <class K>
 class indexer {
  public:
   indexer(const char* p, std::size_t n) : begin_(p), end_(p + n), next_(p) {}
   // Goes on where a window stopped (save() keeps where that is).
   explicit indexer(const index_window_state& s)
-      : begin_(s.begin), end_(s.end), next_(s.next), in_string_(s.in_string), escape_next_(s.escape_next),
-        scalar_before_(s.scalar_before), open_escaped_(s.open_escaped), utf8_run_(s.utf8_run) {}
+      : begin_(s.begin), end_(s.end), next_(s.next), carry_{s.in_string, s.escape_next, s.scalar_before, s.open_escaped} {}
 
   // The whole input's index into `out`, growing it.
   bool run(index_buffer& out, std::size_t& count);
@@ -46,24 +56,11 @@ class indexer {
   std::size_t fill(std::uint32_t* entries, std::size_t used, std::size_t limit);
   // The input's end: checks what is still pending and appends the final entry.
   bool finish(std::uint32_t* entries, std::size_t& used);
-  std::uint64_t scan_block(const block_masks& m, const char* real, std::uint64_t& escaped_ends);
-  std::uint64_t find_escaped(std::uint64_t backslash);
-  std::uint64_t find_escaped_ends(std::uint64_t in_string, std::uint64_t quote, std::uint64_t backslash,
-                                  std::uint64_t continued);
-  void flush_utf8(const char* upto) {
-    if (utf8_run_ == nullptr) return;
-    if (!K::utf8_valid(utf8_run_, static_cast<std::size_t>(upto - utf8_run_))) error_ = true;
-    utf8_run_ = nullptr;
-  }
 
   const char* const begin_;
   const char* const end_;
-  const char* next_;                 // the first block not yet indexed
-  std::uint64_t in_string_ = 0;      // all ones when the previous block ended inside a string
-  std::uint64_t escape_next_ = 0;    // 1 when the previous block ended with an unused backslash
-  std::uint64_t scalar_before_ = 0;  // 1 when the previous block ended inside a number or literal
-  std::uint64_t open_escaped_ = 0;   // 1 when the string open at the block's end has a backslash
-  const char* utf8_run_ = nullptr;   // start of the pending run of blocks with non-ASCII bytes
+  const char* next_;  // the first block not yet indexed
+  block_carry carry_;
   bool error_ = false;
 };
 
@@ -72,90 +69,87 @@ class indexer {
 // arithmetic on the whole block, not a loop over backslashes. A run's length is odd when
 // it ends (the carry of adding its first bit to it lands after it) on the parity opposite
 // to its start: runs starting on even and on odd bits are added separately.
-template <class K>
-inline std::uint64_t indexer<K>::find_escaped(std::uint64_t backslash) {
+inline std::uint64_t find_escaped(std::uint64_t backslash, block_carry& c) {
   constexpr std::uint64_t even = 0x5555555555555555;
-  const std::uint64_t carried = escape_next_;  // bit 0 is escaped by the previous block
+  const std::uint64_t carried = c.escape_next;  // bit 0 is escaped by the previous block
   backslash &= ~carried;                       // an escaped backslash escapes nothing
   const std::uint64_t starts = backslash & ~(backslash << 1);
   std::uint64_t after_odd_starts;
   const bool odd_run_at_end = __builtin_add_overflow(backslash, starts & ~even, &after_odd_starts);
   const std::uint64_t after_even_starts = backslash + (starts & even);
   // A run from an odd bit to bit 63 has odd length: it escapes the next block's first byte.
-  escape_next_ = odd_run_at_end ? 1 : 0;
+  c.escape_next = odd_run_at_end ? 1 : 0;
   const std::uint64_t ends_even_runs = after_even_starts & ~backslash;
   const std::uint64_t ends_odd_runs = after_odd_starts & ~backslash;
   return (ends_even_runs & ~even) | (ends_odd_runs & even) | carried;
 }
 
-// The closing quotes of the block's strings that hold a backslash; keeps open_escaped_.
-// Out of line: most blocks have no backslash, and the loop keeps its registers.
-template <class K>
-UJSON_KERNEL_NOINLINE std::uint64_t indexer<K>::find_escaped_ends(std::uint64_t in_string, std::uint64_t quote,
-                                                                    std::uint64_t backslash, std::uint64_t continued) {
+// The closing quotes of the block's strings that hold a backslash; keeps c.open_escaped.
+inline std::uint64_t find_escaped_ends(std::uint64_t in_string, std::uint64_t quote, std::uint64_t backslash,
+                                       std::uint64_t continued, block_carry& c) {
   // Which strings hold a backslash, with one addition: each string's run of in-string
   // bits, its backslashes cleared, plus one at the run's start carries to the bit after
   // the run (the closing quote) only when no backslash stops it. A string continued from
   // the previous block starts with the carry in, unless it already had a backslash.
   const std::uint64_t starts = in_string & ~(in_string << 1) & ~continued;
-  const std::uint64_t carry_in = continued & ~open_escaped_;
+  const std::uint64_t carry_in = continued & ~c.open_escaped;
   const std::uint64_t clean_ends = ((in_string & ~backslash) + starts + carry_in) & ~in_string;
   const std::uint64_t escaped_ends = quote & ~in_string & ~clean_ends;
-  if (in_string_ == 0) {
-    open_escaped_ = 0;
+  if (c.in_string == 0) {
+    c.open_escaped = 0;
   } else {
     // The string still open: where its run starts (0 when it fills the block).
     const std::uint64_t outside = ~in_string;
     const unsigned last_run = outside == 0 ? 0 : 64 - static_cast<unsigned>(__builtin_clzll(outside));
-    const bool before = last_run == 0 && continued != 0 && open_escaped_ != 0;
-    open_escaped_ = ((backslash >> last_run) != 0 || before) ? 1 : 0;
+    const bool before = last_run == 0 && continued != 0 && c.open_escaped != 0;
+    c.open_escaped = ((backslash >> last_run) != 0 || before) ? 1 : 0;
   }
   return escaped_ends;
 }
 
 // Returns the block's token bits; `escaped_ends` gets the closing quotes of strings that
-// hold a backslash.
-template <class K>
-inline std::uint64_t indexer<K>::scan_block(const block_masks& m, const char* real, std::uint64_t& escaped_ends) {
-  if (m.non_ascii) {
-    if (utf8_run_ == nullptr) utf8_run_ = real;
-  } else {
-    flush_utf8(real);
-  }
-
-  const std::uint64_t escaped = (m.backslash | escape_next_) != 0 ? find_escaped(m.backslash) : 0;
+// hold a backslash, `error` whether a control character is out of place.
+inline std::uint64_t scan_block(const block_masks& m, block_carry& c, std::uint64_t& escaped_ends, bool& error) {
+  const std::uint64_t escaped = (m.backslash | c.escape_next) != 0 ? find_escaped(m.backslash, c) : 0;
   const std::uint64_t quote = m.quote & ~escaped;
-  const std::uint64_t continued = in_string_ & 1;
+  const std::uint64_t continued = c.in_string & 1;
   // Bits inside strings: each opening quote and the bytes after it, not the closing quote.
-  const std::uint64_t in_string = prefix_xor(quote) ^ in_string_;
-  in_string_ = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string) >> 63);
+  const std::uint64_t in_string = prefix_xor(quote) ^ c.in_string;
+  c.in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string) >> 63);
   // Control characters never belong in strings, and outside them only as whitespace.
-  if ((m.control & (in_string | ~m.space)) != 0) error_ = true;
+  error |= (m.control & (in_string | ~m.space)) != 0;
 
   const std::uint64_t backslash = m.backslash & in_string;
-  escaped_ends = (backslash | open_escaped_) != 0 ? find_escaped_ends(in_string, quote, backslash, continued) : 0;
+  escaped_ends = (backslash | c.open_escaped) != 0 ? find_escaped_ends(in_string, quote, backslash, continued, c) : 0;
 
   const std::uint64_t scalar = ~(m.structural | m.space | quote) & ~in_string;
-  const std::uint64_t scalar_start = scalar & ~((scalar << 1) | scalar_before_);
-  scalar_before_ = scalar >> 63;
+  const std::uint64_t scalar_start = scalar & ~((scalar << 1) | c.scalar_before);
+  c.scalar_before = scalar >> 63;
   return (m.structural & ~in_string) | quote | scalar_start;
 }
 
 template <class K>
 std::size_t indexer<K>::fill(std::uint32_t* entries, std::size_t used, std::size_t limit) {
   alignas(64) char tail[block];
+  block_carry c = carry_;
+  bool error = false;
+  typename K::utf8_checker utf8;
+  // The block before was checked by the run that stopped there; its last bytes may start a
+  // sequence that this run's first block ends.
+  if (next_ != begin_) K::resume_utf8(utf8, K::load(next_ - block));
   const char* b = next_;
   for (; b < end_ && limit - used >= index_block_room; b += block) {
     _mm_prefetch(reinterpret_cast<const char*>(reinterpret_cast<std::uintptr_t>(b) + prefetch_distance), _MM_HINT_T0);
     // The last partial block reads as if padded with spaces: no tokens, no errors.
     const std::size_t left = static_cast<std::size_t>(end_ - b);
-    const block_masks m = left >= block ? K::classify(b) : K::classify_tail(b, left, tail);
+    const typename K::block_vec v = left >= block ? K::load(b) : K::load_tail(b, left, tail);
+    const block_masks m = K::classify(v);
+    K::check_utf8(utf8, v);
     std::uint64_t escaped_ends;
-    std::uint64_t bits = scan_block(m, b, escaped_ends);
+    const std::uint64_t tokens = scan_block(m, c, escaped_ends, error);
     const std::uint32_t base = static_cast<std::uint32_t>(b - begin_);
-    const std::uint64_t tokens = bits;
-    const std::size_t found = static_cast<std::size_t>(_mm_popcnt_u64(bits));
-    K::write_offsets(entries + used, bits, found, base);
+    const std::size_t found = static_cast<std::size_t>(_mm_popcnt_u64(tokens));
+    K::write_offsets(entries + used, tokens, found, base);
     while (escaped_ends != 0) {
       const std::uint64_t below = _blsi_u64(escaped_ends) - 1;
       entries[used + static_cast<std::size_t>(_mm_popcnt_u64(tokens & below))] |= escaped_string_end;
@@ -163,14 +157,18 @@ std::size_t indexer<K>::fill(std::uint32_t* entries, std::size_t used, std::size
     }
     used += found;
   }
+  // A sequence left open by the input's last bytes needs no check: such an input ends in a
+  // string (refused in finish) or in non-ASCII bytes outside one, which stage 2 rejects
+  // where the byte decoder does.
+  if (error || !utf8.ok()) error_ = true;
+  carry_ = c;
   next_ = b < end_ ? b : end_;
   return used;
 }
 
 template <class K>
 bool indexer<K>::finish(std::uint32_t* entries, std::size_t& used) {
-  flush_utf8(end_);
-  if (error_ || in_string_ != 0 || escape_next_ != 0) return false;
+  if (error_ || carry_.in_string != 0 || carry_.escape_next != 0) return false;
   entries[used++] = static_cast<std::uint32_t>(end_ - begin_);
   return true;
 }
@@ -207,7 +205,7 @@ void indexer<K>::run_window(index_window_state& s, std::uint32_t* out) {
   } else {
     // A block ending inside a string or a scalar ends after that token's first entry (no
     // token lies inside either), which the next window takes.
-    if ((in_string_ | scalar_before_) != 0) {
+    if ((carry_.in_string | carry_.scalar_before) != 0) {
       s.held = out[--used];
       s.has_held = true;
     }
@@ -215,11 +213,10 @@ void indexer<K>::run_window(index_window_state& s, std::uint32_t* out) {
     s.status = index_window_state::more;
   }
   s.next = next_;
-  s.in_string = in_string_;
-  s.escape_next = escape_next_;
-  s.scalar_before = scalar_before_;
-  s.open_escaped = open_escaped_;
-  s.utf8_run = utf8_run_;
+  s.in_string = carry_.in_string;
+  s.escape_next = carry_.escape_next;
+  s.scalar_before = carry_.scalar_before;
+  s.open_escaped = carry_.open_escaped;
 }
 
 // The index with kernel K; as index_avx2() in ujson/detail/structural_index.hpp.

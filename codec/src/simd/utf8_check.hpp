@@ -1,7 +1,8 @@
 #pragma once
-// The SIMD UTF-8 check, shared by the kernels (utf8_avx2.cpp, utf8_avx512.cpp): each
-// includes it once, compiled for its own instruction set, with a struct V of vector
-// operations of its width. Everything here is in an anonymous namespace, so each kernel
+// The SIMD UTF-8 check, shared by the kernels (utf8_avx2.cpp, utf8_avx512.cpp, and stage 1's
+// index_avx2.cpp and index_avx512.cpp, which check each block as they classify it): each
+// includes it once, compiled for its own instruction set, which selects the structs of
+// vector operations below. Everything here is in an anonymous namespace, so each kernel
 // file keeps its own copy (see utf8_avx2.cpp on shared inline code).
 //
 // Each byte is classified together with the one before it by three 16-entry table lookups
@@ -10,6 +11,8 @@
 // follow a 3- or 4-byte lead are checked from the bytes two and three positions back. This
 // is the method of Keiser and Lemire, "Validating UTF-8 in less than one instruction per
 // byte" (Software: Practice and Experience, 2021).
+
+#include <immintrin.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -73,7 +76,7 @@ constexpr utf8_lookup make_utf8_lookup() {
 
 constexpr utf8_lookup utf8_tables = make_utf8_lookup();
 
-// V: the vector type `vec` of `width` bytes; load (of 64-byte aligned tables, the first
+// V: the vector type `vec` of `width` bytes (utf8_ops_avx2, utf8_ops_avx512 below); load (of 64-byte aligned tables, the first
 // `width` bytes) and loadu; zero, set1, and_, or_, xor_, shuffle (within 128-bit lanes),
 // high_nibbles (each byte shifted right by 4, its low nibble kept as is), subs (unsigned
 // saturating), ascii (no byte >= 0x80), none (all bytes zero), and previous<N>(in, prev):
@@ -84,6 +87,16 @@ struct utf8_checker {
   vec error = V::zero();
   vec prev = V::zero();
   vec prev_incomplete = V::zero();
+
+  // Goes on after `before`, the `width` bytes before the next ones to check, as if they had
+  // been checked (they were, by the run that ended there).
+  void resume(vec before) {
+    prev = before;
+    prev_incomplete = V::subs(before, V::load(utf8_tables.max_complete + 64 - V::width));
+  }
+  // The input ends after the bytes checked last: a sequence they leave open is an error.
+  void end_of_input() { error = V::or_(error, prev_incomplete); }
+  bool ok() const { return V::none(error); }
 
   void check(vec in) {
     if (V::ascii(in)) {
@@ -112,6 +125,55 @@ struct utf8_checker {
   }
 };
 
+#ifdef __AVX2__
+struct utf8_ops_avx2 {
+  using vec = __m256i;
+  static constexpr std::size_t width = 32;
+  static vec load(const std::uint8_t* t) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(t)); }
+  static vec loadu(const char* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+  static vec zero() { return _mm256_setzero_si256(); }
+  static vec set1(int b) { return _mm256_set1_epi8(static_cast<char>(b)); }
+  static vec and_(vec a, vec b) { return _mm256_and_si256(a, b); }
+  static vec or_(vec a, vec b) { return _mm256_or_si256(a, b); }
+  static vec xor_(vec a, vec b) { return _mm256_xor_si256(a, b); }
+  static vec shuffle(vec table, vec index) { return _mm256_shuffle_epi8(table, index); }
+  static vec high_nibbles(vec v) { return _mm256_srli_epi16(v, 4); }
+  static vec subs(vec a, vec b) { return _mm256_subs_epu8(a, b); }
+  static bool ascii(vec v) { return _mm256_movemask_epi8(v) == 0; }
+  static bool none(vec v) { return _mm256_testz_si256(v, v) != 0; }
+  template <int N>
+  static vec previous(vec in, vec prev) {
+    return _mm256_alignr_epi8(in, _mm256_permute2x128_si256(prev, in, 0x21), 16 - N);
+  }
+};
+#endif
+
+#ifdef __AVX512BW__
+struct utf8_ops_avx512 {
+  using vec = __m512i;
+  static constexpr std::size_t width = 64;
+  static vec load(const std::uint8_t* t) { return _mm512_load_si512(t); }
+  static vec loadu(const char* p) { return _mm512_loadu_si512(p); }
+  static vec zero() { return _mm512_setzero_si512(); }
+  static vec set1(int b) { return _mm512_set1_epi8(static_cast<char>(b)); }
+  static vec and_(vec a, vec b) { return _mm512_and_si512(a, b); }
+  static vec or_(vec a, vec b) { return _mm512_or_si512(a, b); }
+  static vec xor_(vec a, vec b) { return _mm512_xor_si512(a, b); }
+  static vec shuffle(vec table, vec index) { return _mm512_shuffle_epi8(table, index); }
+  static vec high_nibbles(vec v) { return _mm512_srli_epi16(v, 4); }
+  static vec subs(vec a, vec b) { return _mm512_subs_epu8(a, b); }
+  static bool ascii(vec v) { return _mm512_movepi8_mask(v) == 0; }
+  static bool none(vec v) { return _mm512_test_epi8_mask(v, v) == 0; }
+  // Each lane is put beside the lane before it (the first beside prev's last), then shifted
+  // within.
+  template <int N>
+  static vec previous(vec in, vec prev) {
+    const vec lanes_before = _mm512_permutex2var_epi64(prev, _mm512_setr_epi64(6, 7, 8, 9, 10, 11, 12, 13), in);
+    return _mm512_alignr_epi8(in, lanes_before, 16 - N);
+  }
+};
+#endif
+
 template <class V>
 bool utf8_valid_with(const char* p, std::size_t n) {
   utf8_checker<V> checker;
@@ -123,7 +185,8 @@ bool utf8_valid_with(const char* p, std::size_t n) {
     std::memcpy(tail, p + i, n - i);
     checker.check(V::loadu(tail));
   }
-  return V::none(V::or_(checker.error, checker.prev_incomplete));
+  checker.end_of_input();
+  return checker.ok();
 }
 
 }  // namespace

@@ -81,6 +81,10 @@ class parser {
   std::string& scratch_;
   u_escape_run (*const u_escapes_)(const char*, const char*, char*, std::size_t) noexcept;
   const char* error_at_ = nullptr;
+  // Set by the walk over the structural index: stage 1 has checked all of the input's UTF-8
+  // (it refuses any input that needs the raw-surrogate options), so a run of it is only
+  // passed over.
+  bool utf8_checked_ = false;
 };
 
 template <class H>
@@ -111,7 +115,7 @@ UJSON_DETAIL_INLINE errc parser<H>::string(std::string_view& out, string_origin&
 template <class H>
 UJSON_DETAIL_INLINE errc parser<H>::non_ascii_run() {
   const char* stop = default_kernel::find_string_delimiter(p_, end_);
-  if (UJSON_DETAIL_UNLIKELY(!utf8_valid(p_, static_cast<std::size_t>(stop - p_)))) {
+  if (UJSON_DETAIL_UNLIKELY(!utf8_checked_ && !utf8_valid(p_, static_cast<std::size_t>(stop - p_)))) {
     const char* bad = first_invalid_utf8(p_, stop, options_.allow_raw_surrogates);
     if (bad != stop) return fail(errc::invalid_utf8, bad);
   }
@@ -469,8 +473,7 @@ error decoder::decode(std::string_view input, H& h, const detail::kernel_table& 
     if constexpr (ignores_values<H>) {
       // Validation allocates nothing: the index a window at a time, on the stack. When the
       // walk stops at an error, stage 1 reads the rest: if it refuses a later window, the
-      // input may hold an earlier error the walk cannot see (invalid UTF-8 is checked a run
-      // of blocks at a time), and only the byte machine below knows which comes first.
+      // byte machine below, which knows every kind of error, says which comes first.
       using status = detail::index_window_state;
       std::uint32_t entries[detail::index_window_size];
       index_window window{detail::index_window_state(input.data(), input.size()), entries, kernels.index_window};

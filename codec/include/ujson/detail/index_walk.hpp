@@ -21,6 +21,7 @@ error decoder::decode_indexed(std::string_view input, H& h, const std::uint32_t*
   // asks for the next window. Other handlers walk the whole index, and that test is the end.
   constexpr bool windowed = ignores_values<H>;
   detail::parser<H> ps(input, h, options_, scratch_, kernels);
+  ps.utf8_checked_ = true;
   const char* const begin = ps.begin_;
   const char* const end = ps.end_;
   const std::size_t max_depth = options_.max_depth;

@@ -84,7 +84,6 @@ struct index_window_state {
   std::uint64_t escape_next = 0;
   std::uint64_t scalar_before = 0;
   std::uint64_t open_escaped = 0;
-  const char* utf8_run = nullptr;
   std::uint32_t held = 0;  // the entry the last window held back for this one
   bool has_held = false;
   // more: another window follows this one. last: the index is complete. refused: stage 1

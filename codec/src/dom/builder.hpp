@@ -111,13 +111,22 @@ class dom_builder {
 
  private:
   // Small containers dominate (coordinate pairs, short records): copy them inline rather
-  // than through a memcpy call.
+  // than through a memcpy call, and a word at a time. Their values were pushed a moment
+  // ago, each as two 8-byte stores (tag, payload) still in the store buffer: a 16-byte load
+  // across two such stores cannot be forwarded and waits for both to reach the cache
+  // (7% of a canada.json parse), while an 8-byte load of each is forwarded.
   static void copy_values(value* to, const value* from, std::size_t n) {
+    const auto word = [&](std::size_t i) {
+      std::uint64_t w;
+      std::memcpy(&w, reinterpret_cast<const char*>(from) + 8 * i, 8);
+      asm("" : "+r"(w));  // keeps GCC from joining two words into one 16-byte move
+      std::memcpy(reinterpret_cast<char*>(to) + 8 * i, &w, 8);
+    };
     switch (n) {
-      case 4: to[3] = from[3]; [[fallthrough]];
-      case 3: to[2] = from[2]; [[fallthrough]];
-      case 2: to[1] = from[1]; [[fallthrough]];
-      case 1: to[0] = from[0]; [[fallthrough]];
+      case 4: word(7); word(6); [[fallthrough]];
+      case 3: word(5); word(4); [[fallthrough]];
+      case 2: word(3); word(2); [[fallthrough]];
+      case 1: word(1); word(0); [[fallthrough]];
       case 0: return;
       default: std::memcpy(static_cast<void*>(to), from, n * sizeof(value));
     }

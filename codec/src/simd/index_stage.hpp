@@ -108,20 +108,25 @@ inline std::uint64_t find_escaped_ends(std::uint64_t in_string, std::uint64_t qu
 }
 
 // Returns the block's token bits; `escaped_ends` gets the closing quotes of strings that
-// hold a backslash, `error` whether a control character is out of place.
-inline std::uint64_t scan_block(const block_masks& m, block_carry& c, std::uint64_t& escaped_ends, bool& error) {
-  const std::uint64_t escaped = (m.backslash | c.escape_next) != 0 ? find_escaped(m.backslash, c) : 0;
-  const std::uint64_t quote = m.quote & ~escaped;
+// hold a backslash, `misplaced` collects control characters out of place.
+inline std::uint64_t scan_block(const block_masks& m, block_carry& c, std::uint64_t& escaped_ends,
+                                std::uint64_t& misplaced) {
   const std::uint64_t continued = c.in_string & 1;
+  std::uint64_t quote = m.quote;
+  std::uint64_t in_string;
   // Bits inside strings: each opening quote and the bytes after it, not the closing quote.
-  const std::uint64_t in_string = prefix_xor(quote) ^ c.in_string;
-  c.in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string) >> 63);
+  if ((m.backslash | c.escape_next | c.open_escaped) == 0) [[likely]] {
+    in_string = prefix_xor(quote) ^ c.in_string;
+    c.in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string) >> 63);
+    escaped_ends = 0;
+  } else {
+    quote &= ~find_escaped(m.backslash, c);
+    in_string = prefix_xor(quote) ^ c.in_string;
+    c.in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string) >> 63);
+    escaped_ends = find_escaped_ends(in_string, quote, m.backslash & in_string, continued, c);
+  }
   // Control characters never belong in strings, and outside them only as whitespace.
-  error |= (m.control & (in_string | ~m.space)) != 0;
-
-  const std::uint64_t backslash = m.backslash & in_string;
-  escaped_ends = (backslash | c.open_escaped) != 0 ? find_escaped_ends(in_string, quote, backslash, continued, c) : 0;
-
+  misplaced |= m.control & (in_string | ~m.space);
   const std::uint64_t scalar = ~(m.structural | m.space | quote) & ~in_string;
   const std::uint64_t scalar_start = scalar & ~((scalar << 1) | c.scalar_before);
   c.scalar_before = scalar >> 63;
@@ -130,24 +135,19 @@ inline std::uint64_t scan_block(const block_masks& m, block_carry& c, std::uint6
 
 template <class K>
 std::size_t indexer<K>::fill(std::uint32_t* entries, std::size_t used, std::size_t limit) {
-  alignas(64) char tail[block];
+  const char* const begin = begin_;
   block_carry c = carry_;
-  bool error = false;
+  std::uint64_t misplaced = 0;
   typename K::utf8_checker utf8;
   // The block before was checked by the run that stopped there; its last bytes may start a
   // sequence that this run's first block ends.
-  if (next_ != begin_) K::resume_utf8(utf8, K::load(next_ - block));
-  const char* b = next_;
-  for (; b < end_ && limit - used >= index_block_room; b += block) {
-    _mm_prefetch(reinterpret_cast<const char*>(reinterpret_cast<std::uintptr_t>(b) + prefetch_distance), _MM_HINT_T0);
-    // The last partial block reads as if padded with spaces: no tokens, no errors.
-    const std::size_t left = static_cast<std::size_t>(end_ - b);
-    const typename K::block_vec v = left >= block ? K::load(b) : K::load_tail(b, left, tail);
+  if (next_ != begin) K::resume_utf8(utf8, K::load(next_ - block));
+  const auto index_block = [&](const char* b, typename K::block_vec v) {
     const block_masks m = K::classify(v);
     K::check_utf8(utf8, v);
     std::uint64_t escaped_ends;
-    const std::uint64_t tokens = scan_block(m, c, escaped_ends, error);
-    const std::uint32_t base = static_cast<std::uint32_t>(b - begin_);
+    const std::uint64_t tokens = scan_block(m, c, escaped_ends, misplaced);
+    const std::uint32_t base = static_cast<std::uint32_t>(b - begin);
     const std::size_t found = static_cast<std::size_t>(_mm_popcnt_u64(tokens));
     K::write_offsets(entries + used, tokens, found, base);
     while (escaped_ends != 0) {
@@ -156,13 +156,32 @@ std::size_t indexer<K>::fill(std::uint32_t* entries, std::size_t used, std::size
       escaped_ends = _blsr_u64(escaped_ends);
     }
     used += found;
+  };
+  const char* b = next_;
+  const char* const full_end = b + static_cast<std::size_t>(end_ - b) / block * block;
+  // A block takes at most index_block_room - 8 entries of room: while it lasts, runs of
+  // blocks that surely fit go without a test each.
+  while (b != full_end && limit - used >= index_block_room) {
+    const std::size_t fit = (limit - used - index_block_room) / block + 1;
+    const std::size_t left = static_cast<std::size_t>(full_end - b) / block;
+    const char* const stop = b + (fit < left ? fit : left) * block;
+    for (; b != stop; b += block) {
+      _mm_prefetch(reinterpret_cast<const char*>(reinterpret_cast<std::uintptr_t>(b) + prefetch_distance), _MM_HINT_T0);
+      index_block(b, K::load(b));
+    }
+  }
+  // The last partial block reads as if padded with spaces: no tokens, no errors.
+  if (b == full_end && b != end_ && limit - used >= index_block_room) {
+    char tail[block];
+    index_block(b, K::load_tail(b, static_cast<std::size_t>(end_ - b), tail));
+    b = end_;
   }
   // A sequence left open by the input's last bytes needs no check: such an input ends in a
   // string (refused in finish) or in non-ASCII bytes outside one, which stage 2 rejects
   // where the byte decoder does.
-  if (error || !utf8.ok()) error_ = true;
+  if (misplaced != 0 || !utf8.ok()) error_ = true;
   carry_ = c;
-  next_ = b < end_ ? b : end_;
+  next_ = b;
   return used;
 }
 

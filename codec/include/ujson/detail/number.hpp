@@ -50,8 +50,9 @@ extern const pow5_high_words pow5_high;
 // normal range with no overflow, so no exponent test is needed; and a product whose high
 // word leaves the 9 bits under the rounding bit all zeros or all ones (where the low words
 // or a midpoint could change the result) is refused. w = 0 gives a zero product, refused
-// the same way, so `w | 1` only keeps the leading-zero count defined.
-inline bool decimal_to_double_inline(std::uint64_t w, std::int64_t q, bool negative, double& out) noexcept {
+// the same way, so `w | 1` only keeps the leading-zero count defined. Always inline: in
+// the decoder's large walk GCC otherwise splits it off into a call per number.
+[[gnu::always_inline]] inline bool decimal_to_double_inline(std::uint64_t w, std::int64_t q, bool negative, double& out) noexcept {
   if (static_cast<std::uint64_t>(q + 200) > 400) return false;
   const int s = __builtin_clzll(w | 1);
   __extension__ using uint128 = unsigned __int128;

@@ -2,7 +2,7 @@
 // most numbers by a short path (one 32-byte digit mask, used only with 48 bytes of input
 // left) and the rest the long way; both must give the value std::from_chars gives, accept
 // exactly what RFC 8259's number grammar accepts (checked here by std::regex), and report
-// an invalid number with the same error wherever it stands.
+// an invalid number with the same error wherever it stands, in validation as well.
 
 #include <gtest/gtest.h>
 
@@ -18,6 +18,7 @@
 #include "support/test_share.hpp"
 #include "ujson/decoder.hpp"
 #include "ujson/handler.hpp"
+#include "ujson/validate.hpp"
 
 namespace {
 
@@ -137,6 +138,11 @@ TEST(NumberShapes, AgreeWithTheGrammarAndFromCharsAtEveryDistanceFromTheEnd) {
       shape_recorder h;
       const ujson::error e = ujson::decode(doc, h);
       const std::string where = " with " + std::to_string(pad) + " spaces after it";
+      // Validation reads numbers by the same paths without their values: the same verdict
+      // and error.
+      const ujson::error v = ujson::validate(doc);
+      EXPECT_EQ(v.code, e.code) << number << where << " (validate)";
+      EXPECT_EQ(v.offset, e.offset) << number << where << " (validate)";
       if (want_valid) {
         ASSERT_EQ(e.code, errc::ok) << number << where;
         ASSERT_EQ(h.got.size(), 1u) << number << where;

@@ -302,7 +302,7 @@ UJSON_DETAIL_INLINE errc parser<H>::number() {
   std::int64_t exponent = 0;
   bool short_read = false;
 #ifdef __SSE2__
-  if constexpr (want_values) short_read = short_number(p, end_, mantissa, digits, exponent, is_integer);
+  short_read = short_number<want_values>(p, end_, mantissa, digits, exponent, is_integer);
 #endif
   if (!short_read) {
     if (*p == '0') {

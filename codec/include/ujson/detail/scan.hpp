@@ -180,7 +180,9 @@ UJSON_DETAIL_INLINE std::uint64_t block_digits_value(__m128i digits, unsigned n)
 // computed beside it, off that path. Takes parts of at most 16 digits each, inside the
 // 32 bytes, no leading zero, and at least 48 bytes before the end (every load stays
 // inside the input); anything else returns false and the decoder's number() reads it
-// the long way, errors included. An exponent is left to number().
+// the long way, errors included. An exponent is left to number(). Without `values`
+// (validation) only the extent is found: the digits' values are not computed.
+template <bool values = true>
 UJSON_DETAIL_INLINE bool short_number(const char*& p, const char* end, std::uint64_t& mantissa, std::size_t& digits,
                                       std::int64_t& exponent, bool& is_integer) {
   if (end - p < 48) return false;
@@ -197,7 +199,7 @@ UJSON_DETAIL_INLINE bool short_number(const char*& p, const char* end, std::uint
   if (int_digits > 16 || (*p == '0' && int_digits > 1)) return false;
   const char* const after_int = p + int_digits;
   if (*after_int != '.') {
-    mantissa = block_digits_value(low, int_digits);
+    if constexpr (values) mantissa = block_digits_value(low, int_digits);
     digits = int_digits;
     p = after_int;
     return true;
@@ -205,9 +207,11 @@ UJSON_DETAIL_INLINE bool short_number(const char*& p, const char* end, std::uint
   const auto frac_digits = static_cast<unsigned>(__builtin_ctzll(non_digit >> (int_digits + 1)));
   // A run that reaches the end of the 32 bytes may go on past them.
   if (frac_digits == 0 || frac_digits > 16 || int_digits + 1 + frac_digits >= 32) return false;
-  const __m128i fraction = _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(after_int + 1)), zero);
-  mantissa = block_digits_value(low, int_digits) * powers_of_ten_u64[frac_digits] +
-             block_digits_value(fraction, frac_digits);
+  if constexpr (values) {
+    const __m128i fraction = _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(after_int + 1)), zero);
+    mantissa = block_digits_value(low, int_digits) * powers_of_ten_u64[frac_digits] +
+               block_digits_value(fraction, frac_digits);
+  }
   digits = int_digits + frac_digits;
   exponent = -static_cast<std::int64_t>(frac_digits);
   is_integer = false;

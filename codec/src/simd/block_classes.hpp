@@ -11,8 +11,6 @@
 #include <cstdint>
 #include <cstring>
 
-#include "ujson/detail/utf8.hpp"
-
 namespace ujson::detail {
 namespace {
 
@@ -22,8 +20,6 @@ constexpr std::size_t block = 64;
 // is a hint, never a read: past the end of the input it does nothing (the address is
 // computed as an integer, since a pointer may not point there).
 constexpr std::size_t prefetch_distance = 2048;
-
-#define UJSON_KERNEL_NOINLINE __attribute__((noinline))
 
 // Masks of one 64-byte block, bit i for byte i.
 struct block_masks {

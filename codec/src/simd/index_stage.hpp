@@ -115,14 +115,17 @@ inline std::uint64_t scan_block(const block_masks& m, block_carry& c, std::uint6
   std::uint64_t quote = m.quote;
   std::uint64_t in_string;
   // Bits inside strings: each opening quote and the bytes after it, not the closing quote.
-  if ((m.backslash | c.escape_next | c.open_escaped) == 0) [[likely]] {
+  const auto find_strings = [&] {
     in_string = prefix_xor(quote) ^ c.in_string;
     c.in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string) >> 63);
+  };
+  // One branch past both escape steps for a block with no backslash and none carried in.
+  if ((m.backslash | c.escape_next | c.open_escaped) == 0) [[likely]] {
+    find_strings();
     escaped_ends = 0;
   } else {
     quote &= ~find_escaped(m.backslash, c);
-    in_string = prefix_xor(quote) ^ c.in_string;
-    c.in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string) >> 63);
+    find_strings();
     escaped_ends = find_escaped_ends(in_string, quote, m.backslash & in_string, continued, c);
   }
   // Control characters never belong in strings, and outside them only as whitespace.

@@ -99,11 +99,12 @@ class dom_builder {
     if (policy_ == duplicate_keys::reject) object_starts_.pop_back();
     member* members = allocate<member>(n);
     static_assert(sizeof(member) == 2 * sizeof(value));  // a member is its key and value, as stacked
-    copy_values(reinterpret_cast<value*>(members), stack_.pop(2 * n), 2 * n);
+    const value* const stacked = stack_.pop(2 * n);
+    copy_values(reinterpret_cast<value*>(members), stacked, 2 * n);
     std::size_t kept = n;
     // Two keys of different lengths (most pairs) differ without a call.
-    if (n > 2 || (n == 2 && members[0].key.size() == members[1].key.size())) {
-      const errc e = resolve_duplicates(members, n, kept);
+    if (n > 2 || (n == 2 && stacked[0].size() == stacked[2].size())) {
+      const errc e = resolve_duplicates(members, reinterpret_cast<const member*>(stacked), n, kept);
       if (e != errc::ok) return e;
     }
     return push(value::make_object(members, kept));
@@ -150,7 +151,10 @@ class dom_builder {
 
   // Leaves kept = n when every key differs (almost always, and checked first, in
   // distinct_small or distinct_large); otherwise settles by the policy (settle_duplicates).
-  errc resolve_duplicates(member* members, std::size_t n, std::size_t& kept);
+  // `keys` are the members as they were stacked: the duplicate check reads them there, not
+  // in `members`, which memcpy has just written with wide stores that a narrow load cannot
+  // be forwarded from (it would wait for them to reach the cache).
+  errc resolve_duplicates(member* members, const member* keys, std::size_t n, std::size_t& kept);
   static constexpr std::size_t small_object = 16;
   // Exact: true only if every key differs. False when unsure too (hashes colliding past a
   // budget), which costs the exact path's time, never a different result.

@@ -51,7 +51,8 @@ class dom_builder {
   dom_builder(arena& a, const decode_options& options)
       : arena_(a),
         policy_(options.duplicate_keys),
-        strings_valid_(!options.allow_lone_surrogates && !options.allow_raw_surrogates) {}
+        string_tag_(value::make_string({}).tag_ |
+                    (!options.allow_lone_surrogates && !options.allow_raw_surrogates ? value::valid_utf8_bit : 0)) {}
 
   // `input` is what the values are parsed from: text that lies in it is kept in place.
   void reset(std::string_view input) {
@@ -77,7 +78,10 @@ class dom_builder {
   // options let them through), so the writer need not check it again.
   UJSON_INLINE errc on_string(std::string_view s, string_origin origin) {
     const std::string_view text = origin == string_origin::input ? s : copy(s);
-    return push(strings_valid_ ? value::make_valid_string(text) : value::make_string(text));
+    value v;
+    v.tag_ = string_tag_ | static_cast<std::uint64_t>(text.size()) << 8;
+    v.payload_.s = text.data();
+    return push(v);
   }
   UJSON_INLINE errc on_key(std::string_view s, string_origin origin) {
     if (policy_ == duplicate_keys::reject && repeats_earlier_key(s)) return errc::duplicate_key;
@@ -182,7 +186,9 @@ class dom_builder {
   arena& arena_;
   std::string_view input_;
   duplicate_keys policy_;
-  bool strings_valid_;
+  // A string's tag but for its size: marked known valid UTF-8 unless the options let
+  // surrogates through (make_valid_string), set once rather than tested for every string.
+  std::uint64_t string_tag_;
   value_stack stack_;
   std::vector<std::size_t> object_starts_;  // stack_ index of each open object's first key (reject only)
   static constexpr std::size_t shape_keys = 64, shape_count = 32;

@@ -50,7 +50,10 @@ error decoder::decode_indexed(std::string_view input, H& h, const std::uint32_t*
     }
     origin = string_origin::scratch;
     ps.p_ = p + 1;
-    const errc e = ps.escaped_string(p + 1, text);
+    // Its own view: `text` itself, handed to a call, would have to live in memory on every path.
+    std::string_view unescaped;
+    const errc e = ps.escaped_string(p + 1, unescaped);
+    text = unescaped;
     // Stage 1 and the escape decoder agree on which quote ends the string.
     assert(e != errc::ok || ps.p_ == begin + (close & ~detail::escaped_string_end) + 1);
     return e;

@@ -87,6 +87,18 @@ struct utf8_checker {
   vec error = V::zero();
   vec prev = V::zero();
   vec prev_incomplete = V::zero();
+  // The check's constants, made opaque once: GCC would otherwise rebuild each (a move and a
+  // broadcast) in every block of stage 1's loop rather than keep it in one of the vector
+  // registers that loop leaves free.
+  const vec low_nibble = opaque(V::set1(0x0F));
+  const vec third_lead = opaque(V::set1(0xE0 - 0x80));
+  const vec fourth_lead = opaque(V::set1(0xF0 - 0x80));
+  const vec high_bit = opaque(V::set1(0x80));
+
+  static vec opaque(vec v) {
+    asm("" : "+v"(v));
+    return v;
+  }
 
   // Goes on after `before`, the `width` bytes before the next ones to check, as if they had
   // been checked (they were, by the run that ended there).
@@ -106,7 +118,6 @@ struct utf8_checker {
       prev = in;
       return;
     }
-    const vec low_nibble = V::set1(0x0F);
     const vec prev1 = V::template previous<1>(in, prev);
     const vec byte_1_high = V::shuffle(V::load(utf8_tables.byte_1_high), V::and_(V::high_nibbles(prev1), low_nibble));
     const vec byte_1_low = V::shuffle(V::load(utf8_tables.byte_1_low), V::and_(prev1, low_nibble));
@@ -115,9 +126,9 @@ struct utf8_checker {
 
     // Third and fourth bytes of 3- and 4-byte forms: subtracting moves exactly the leads
     // E0..FF (two back) and F0..FF (three back) to 0x80 and above.
-    const vec third = V::subs(V::template previous<2>(in, prev), V::set1(0xE0 - 0x80));
-    const vec fourth = V::subs(V::template previous<3>(in, prev), V::set1(0xF0 - 0x80));
-    const vec must_continue = V::and_(V::or_(third, fourth), V::set1(0x80));
+    const vec third = V::subs(V::template previous<2>(in, prev), third_lead);
+    const vec fourth = V::subs(V::template previous<3>(in, prev), fourth_lead);
+    const vec must_continue = V::and_(V::or_(third, fourth), high_bit);
     error = V::or_(error, V::xor_(must_continue, special));
 
     prev_incomplete = V::subs(in, V::load(utf8_tables.max_complete + 64 - V::width));

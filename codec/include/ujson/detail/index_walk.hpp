@@ -67,8 +67,8 @@ error decoder::decode_indexed(std::string_view input, H& h, const std::uint32_t*
 
 value:
   // p is at the first byte of a value.
-  switch (*p) {
-    case '"': {
+  switch (detail::chars.value[detail::byte(p)]) {
+    case detail::vs_string: {
       std::string_view text;
       string_origin origin;
       code = read_string(p, text, origin);
@@ -83,8 +83,8 @@ value:
       p = next();
       goto after_value;
     }
-    case '{':
-    case '[': {
+    case detail::vs_object:
+    case detail::vs_array: {
       const bool is_object = *p == '{';
       if (UJSON_DETAIL_UNLIKELY(depth >= max_depth)) {
         code = ps.fail(errc::depth_exceeded, p);
@@ -115,15 +115,11 @@ value:
       if (*p == '-' || detail::is_digit(*p)) goto numbers;
       goto value;
     }
-    case 't':
-    case 'f':
-    case 'n':
+    case detail::vs_literal:
       ps.p_ = p;
       code = ps.literal(*p);
       goto scalar_read;
-    case '-':
-    case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9':
+    case detail::vs_number:
       ps.p_ = p;
       code = ps.number();
       goto scalar_read;

@@ -441,22 +441,15 @@ UJSON_DETAIL_INLINE errc parser<H>::literal(char c) {
 
 template <class H>
 UJSON_DETAIL_INLINE errc parser<H>::scalar(char c) {
-  switch (c) {
-    case '"':
+  switch (chars.value[static_cast<std::uint8_t>(c)]) {
+    case vs_string:
       return string_value(false);
-    case 't':
-    case 'f':
-    case 'n':
+    case vs_literal:
       return literal(c);
-    case '-':
-    case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9':
+    case vs_number:
       return number();
-    case 'N':
-    case 'I':
-      if (options_.allow_nan_literals) return special_literal();
-      return fail(errc::expected_value, p_);
     default:
+      if ((c == 'N' || c == 'I') && options_.allow_nan_literals) return special_literal();
       return fail(errc::expected_value, p_);
   }
 }

@@ -61,7 +61,11 @@ struct avx2 {
     u.check(v.lo);
     u.check(v.hi);
   }
-  static void write_offsets(std::uint32_t* w, std::uint64_t bits, std::size_t found, std::uint32_t base) {
+  // A block's offset in the input, as write_offsets takes it.
+  using offsets = std::uint32_t;
+  static offsets offsets_at(std::uint32_t base) { return base; }
+  static offsets next_block(offsets base) { return base + block; }
+  static void write_offsets(std::uint32_t* w, std::uint64_t bits, std::size_t found, offsets base) {
     write_offsets_by_bits(w, bits, found, base);
   }
 };

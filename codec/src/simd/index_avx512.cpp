@@ -42,13 +42,17 @@ struct avx512 {
   // The positions of the set bits, packed by one compress of the bytes 0..63 (VBMI2), then
   // widened and offset sixteen at a time: no dependency from one token to the next. Lanes
   // past the last token write `base`, within the room the caller reserved.
-  static void write_offsets(std::uint32_t* w, std::uint64_t bits, std::size_t found, std::uint32_t base) {
+  // A block's offset in every lane, advanced from block to block in its register: no
+  // subtraction from the input's start and no broadcast in each block.
+  using offsets = __m512i;
+  static offsets offsets_at(std::uint32_t base) { return _mm512_set1_epi32(static_cast<int>(base)); }
+  static offsets next_block(offsets base) { return _mm512_add_epi32(base, _mm512_set1_epi32(block)); }
+  static void write_offsets(std::uint32_t* w, std::uint64_t bits, std::size_t found, offsets offset) {
     alignas(64) static constexpr unsigned char iota[64] = {
         0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
         22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
         44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
     const __m512i packed = _mm512_maskz_compress_epi8(bits, _mm512_load_si512(iota));
-    const __m512i offset = _mm512_set1_epi32(static_cast<int>(base));
     // The zero-masked forms: GCC 12 warns that the plain ones' undefined source is
     // uninitialized (all sixteen lanes are written either way).
     const auto quarter = [&](auto i) {

@@ -145,14 +145,15 @@ std::size_t indexer<K>::fill(std::uint32_t* entries, std::size_t used, std::size
   // The block before was checked by the run that stopped there; its last bytes may start a
   // sequence that this run's first block ends.
   if (next_ != begin) K::resume_utf8(utf8, K::load(next_ - block));
-  const auto index_block = [&](const char* b, typename K::block_vec v) {
+  typename K::offsets offsets = K::offsets_at(static_cast<std::uint32_t>(next_ - begin));
+  const auto index_block = [&](typename K::block_vec v) {
     const block_masks m = K::classify(v);
     K::check_utf8(utf8, v);
     std::uint64_t escaped_ends;
     const std::uint64_t tokens = scan_block(m, c, escaped_ends, misplaced);
-    const std::uint32_t base = static_cast<std::uint32_t>(b - begin);
     const std::size_t found = static_cast<std::size_t>(_mm_popcnt_u64(tokens));
-    K::write_offsets(entries + used, tokens, found, base);
+    K::write_offsets(entries + used, tokens, found, offsets);
+    offsets = K::next_block(offsets);
     while (escaped_ends != 0) {
       const std::uint64_t below = _blsi_u64(escaped_ends) - 1;
       entries[used + static_cast<std::size_t>(_mm_popcnt_u64(tokens & below))] |= escaped_string_end;
@@ -170,13 +171,13 @@ std::size_t indexer<K>::fill(std::uint32_t* entries, std::size_t used, std::size
     const char* const stop = b + (fit < left ? fit : left) * block;
     for (; b != stop; b += block) {
       _mm_prefetch(reinterpret_cast<const char*>(reinterpret_cast<std::uintptr_t>(b) + prefetch_distance), _MM_HINT_T0);
-      index_block(b, K::load(b));
+      index_block(K::load(b));
     }
   }
   // The last partial block reads as if padded with spaces: no tokens, no errors.
   if (b == full_end && b != end_ && limit - used >= index_block_room) {
     char tail[block];
-    index_block(b, K::load_tail(b, static_cast<std::size_t>(end_ - b), tail));
+    index_block(K::load_tail(b, static_cast<std::size_t>(end_ - b), tail));
     b = end_;
   }
   // A sequence left open by the input's last bytes needs no check: such an input ends in a

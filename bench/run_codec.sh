@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make bench` (codec part): build the bench preset, run the codec benchmark against the
-# peers (bench/results/codec.md), then the CLI comparison (bench/results/cli.md).
+# peers (bench/results/codec.md) and count ujson's and simdjson's instructions per parse
+# (bench/results/instructions.md), then the CLI comparison (bench/results/cli.md).
 # Arguments go to bench/codec/report.py (e.g. --min-time 0.5 --repetitions 5).
 #
 # Everything runs under the build lock (/tmp/ujson-build.lock, or $UJSON_BUILD_LOCK), so
@@ -19,5 +20,6 @@ cmake --preset bench
 cmake --build --preset bench -j2
 build/bench/bench/codec/codec_bench --check
 python3 bench/codec/report.py "$@"
+python3 bench/codec/instructions.py
 python3 bench/schema/report.py
 python3 bench/cli/compare.py

@@ -3,14 +3,18 @@
 // <operation>/<workload>/<library> and registered operation by operation, workload by
 // workload, so the libraries of one row run next to each other in time.
 //
-//   codec_bench [--check | --dump DIR] [Google Benchmark flags]
+//   codec_bench [--check | --dump DIR | --iterations N] [Google Benchmark flags]
 //   --check     run every correctness check once, untimed, and exit (0 when all pass)
 //   --dump DIR  write each workload to DIR/<id>.json and exit (the same bytes, for other
 //               benchmarks or for a look)
+//   --iterations N  run each selected benchmark exactly N times: for instruction counts
+//               under callgrind (bench/codec/instructions.py), where a run of N and a run
+//               of 2N differ by N operations and nothing else
 
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string>
@@ -31,7 +35,7 @@ std::string compiler() {
 #endif
 }
 
-void register_all(const std::vector<codec_bench::library_entry>& libraries) {
+void register_all(const std::vector<codec_bench::library_entry>& libraries, long iterations) {
   using codec_bench::library_entry;
   using codec_bench::workload;
   struct operation {
@@ -50,16 +54,18 @@ void register_all(const std::vector<codec_bench::library_entry>& libraries) {
         auto run = lib.*op.run;
         if (!run) continue;  // the library has no such operation
         const std::string name = std::string(op.name) + "/" + w.id + "/" + lib.name;
-        benchmark::RegisterBenchmark(name.c_str(), [run, &w](benchmark::State& s) { run(s, w); })
-            ->Unit(benchmark::kMicrosecond);
+        auto* b = benchmark::RegisterBenchmark(name.c_str(), [run, &w](benchmark::State& s) { run(s, w); });
+        b->Unit(benchmark::kMicrosecond);
+        if (iterations > 0) b->Iterations(iterations);
       }
       if (std::strcmp(op.name, "serialize") == 0 && w.id == codec_bench::sorted_keys_workload) {
         for (const library_entry& lib : libraries) {
           if (!lib.has_sorted_serialize) continue;
           const std::string name = "serialize/" + w.id + "_sorted/" + lib.name;
           auto run = lib.serialize_sorted;
-          benchmark::RegisterBenchmark(name.c_str(), [run, &w](benchmark::State& s) { run(s, w); })
-              ->Unit(benchmark::kMicrosecond);
+          auto* b = benchmark::RegisterBenchmark(name.c_str(), [run, &w](benchmark::State& s) { run(s, w); });
+          b->Unit(benchmark::kMicrosecond);
+          if (iterations > 0) b->Iterations(iterations);
         }
       }
     }
@@ -71,12 +77,19 @@ void register_all(const std::vector<codec_bench::library_entry>& libraries) {
 int main(int argc, char** argv) {
   bool check_only = false;
   const char* dump_dir = nullptr;
+  long iterations = 0;
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
     if (i > 0 && std::strcmp(argv[i], "--check") == 0) {
       check_only = true;
     } else if (i > 0 && std::strcmp(argv[i], "--dump") == 0 && i + 1 < argc) {
       dump_dir = argv[++i];
+    } else if (i > 0 && std::strcmp(argv[i], "--iterations") == 0 && i + 1 < argc) {
+      iterations = std::strtol(argv[++i], nullptr, 10);
+      if (iterations <= 0) {
+        std::fprintf(stderr, "codec_bench: --iterations takes a positive count\n");
+        return 2;
+      }
     } else {
       args.push_back(argv[i]);
     }
@@ -118,7 +131,7 @@ int main(int argc, char** argv) {
   for (const codec_bench::workload& w : codec_bench::workloads()) {
     benchmark::AddCustomContext("workload." + w.id, w.label + " (" + std::to_string(w.json.size()) + " bytes)");
   }
-  register_all(libraries);
+  register_all(libraries, iterations);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

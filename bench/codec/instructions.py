@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Instructions per DOM parse, ujson against simdjson, counted by callgrind: bench/results/instructions.md.
+
+Timings on a shared machine move by a few percent from run to run and with the layout of
+the binary; an instruction count does not. A micro-optimization shows here first (the
+README of bench/ says how to read both). Each count is the difference between a run of
+codec_bench with --iterations 2N and one with N, divided by N: start-up, workload
+generation and the checks after the loop cancel out.
+
+valgrind cannot run AVX-512, so both libraries run their AVX2 kernels: ujson with
+UJSON_FORCE_KERNEL=avx2, simdjson with SIMDJSON_FORCE_IMPLEMENTATION=haswell. On a CPU
+with AVX-512 the parse that is timed is another one (its stage 1 takes fewer
+instructions in both libraries).
+
+    python3 bench/codec/instructions.py [--binary PATH] [--out PATH] [--filter REGEX]
+"""
+
+import argparse
+import datetime
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+DEFAULT_BINARY = os.path.join(ROOT, "build", "bench", "bench", "codec", "codec_bench")
+DEFAULT_OUT = os.path.join(ROOT, "bench", "results", "instructions.md")
+WORKLOADS = ["twitter", "citm_catalog", "canada", "utf8_strings", "utf8_strings_escaped", "medium_object",
+             "ascii_strings", "doubles", "trues", "dict_pairs", "dict_of_arrays"]
+LIBRARIES = ["ujson", "simdjson"]
+# N per workload: enough operations that they dominate the difference, few enough that
+# callgrind (about 50 times slower than the CPU) takes seconds.
+ITERATIONS = {"twitter": 10, "citm_catalog": 4, "canada": 2, "dict_of_arrays": 2}
+DEFAULT_ITERATIONS = 200
+
+
+def instructions(binary, name, iterations):
+    env = dict(os.environ, UJSON_FORCE_KERNEL="avx2", SIMDJSON_FORCE_IMPLEMENTATION="haswell")
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", binary,
+           "--iterations", str(iterations), "--benchmark_filter=^" + re.escape(name) + "(/|$)"]
+    run = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    # A filter that matches nothing still exits 0: the count would be start-up alone.
+    if run.returncode != 0 or name + "/iterations:" not in run.stdout:
+        sys.exit("instructions.py: %s failed:\n%s" % (" ".join(cmd), run.stderr[-2000:]))
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    if found is None:
+        sys.exit("instructions.py: no instruction count from callgrind for " + name)
+    return int(found.group(1))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--binary", default=DEFAULT_BINARY)
+    ap.add_argument("--out", default=DEFAULT_OUT)
+    ap.add_argument("--filter", default="", help="only workloads whose id matches")
+    args = ap.parse_args()
+    if shutil.which("valgrind") is None:
+        sys.exit("instructions.py: valgrind is missing (scripts/bootstrap bench installs it)")
+
+    rows = []
+    for workload in WORKLOADS:
+        if args.filter and not re.search(args.filter, workload):
+            continue
+        n = ITERATIONS.get(workload, DEFAULT_ITERATIONS)
+        counts = {}
+        for lib in LIBRARIES:
+            name = "parse/%s/%s" % (workload, lib)
+            counts[lib] = (instructions(args.binary, name, 2 * n) - instructions(args.binary, name, n)) / n
+            print("%-40s %12.0f instructions" % (name, counts[lib]), flush=True)
+        rows.append((workload, counts))
+
+    lines = [
+        "# Instructions per DOM parse: ujson and simdjson",
+        "",
+        "Written by `bench/codec/instructions.py` (part of `make bench`) on %s: callgrind's count"
+        % datetime.date.today().isoformat(),
+        "of one `parse` benchmark operation of `codec_bench` (text to the library's DOM, the same",
+        "operation as the parse table of codec.md), as the difference of a run of 2N operations",
+        "and a run of N. Both libraries run their AVX2 kernels (valgrind has no AVX-512):",
+        "`UJSON_FORCE_KERNEL=avx2`, `SIMDJSON_FORCE_IMPLEMENTATION=haswell`. Unlike a time, the",
+        "count is the same on every run and every machine with the same compiler; fewer",
+        "instructions is not always less time (a stalled load costs more than a move), so the",
+        "timed tables of codec.md stay the verdict.",
+        "",
+        "| workload | ujson | simdjson | ujson / simdjson |",
+        "|---|---:|---:|---:|",
+    ]
+    for workload, counts in rows:
+        lines.append("| %s | %s | %s | %.2f |" % (workload, format(round(counts["ujson"]), ","),
+                                                  format(round(counts["simdjson"]), ","),
+                                                  counts["ujson"] / counts["simdjson"]))
+    with open(args.out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("instructions.py: wrote " + os.path.relpath(args.out, ROOT))
+
+
+if __name__ == "__main__":
+    main()

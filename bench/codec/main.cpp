@@ -42,6 +42,11 @@ void register_all(const std::vector<codec_bench::library_entry>& libraries, long
     const char* name;
     std::function<void(benchmark::State&, const workload&)> library_entry::*run;
   };
+  const auto add = [iterations](const std::string& name, auto run, const workload& w) {
+    auto* b = benchmark::RegisterBenchmark(name.c_str(), [run, &w](benchmark::State& s) { run(s, w); });
+    b->Unit(benchmark::kMicrosecond);
+    if (iterations > 0) b->Iterations(iterations);
+  };
   const operation operations[] = {
       {"parse", &library_entry::parse},
       {"parse_walk", &library_entry::parse_walk},
@@ -53,19 +58,12 @@ void register_all(const std::vector<codec_bench::library_entry>& libraries, long
       for (const library_entry& lib : libraries) {
         auto run = lib.*op.run;
         if (!run) continue;  // the library has no such operation
-        const std::string name = std::string(op.name) + "/" + w.id + "/" + lib.name;
-        auto* b = benchmark::RegisterBenchmark(name.c_str(), [run, &w](benchmark::State& s) { run(s, w); });
-        b->Unit(benchmark::kMicrosecond);
-        if (iterations > 0) b->Iterations(iterations);
+        add(std::string(op.name) + "/" + w.id + "/" + lib.name, run, w);
       }
       if (std::strcmp(op.name, "serialize") == 0 && w.id == codec_bench::sorted_keys_workload) {
         for (const library_entry& lib : libraries) {
           if (!lib.has_sorted_serialize) continue;
-          const std::string name = "serialize/" + w.id + "_sorted/" + lib.name;
-          auto run = lib.serialize_sorted;
-          auto* b = benchmark::RegisterBenchmark(name.c_str(), [run, &w](benchmark::State& s) { run(s, w); });
-          b->Unit(benchmark::kMicrosecond);
-          if (iterations > 0) b->Iterations(iterations);
+          add("serialize/" + w.id + "_sorted/" + lib.name, lib.serialize_sorted, w);
         }
       }
     }

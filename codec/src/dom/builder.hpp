@@ -51,8 +51,7 @@ class dom_builder {
   dom_builder(arena& a, const decode_options& options)
       : arena_(a),
         policy_(options.duplicate_keys),
-        string_tag_(value::make_string({}).tag_ |
-                    (!options.allow_lone_surrogates && !options.allow_raw_surrogates ? value::valid_utf8_bit : 0)) {}
+        string_flags_(!options.allow_lone_surrogates && !options.allow_raw_surrogates ? value::valid_utf8_bit : 0) {}
 
   // `input` is what the values are parsed from: text that lies in it is kept in place.
   void reset(std::string_view input) {
@@ -78,9 +77,8 @@ class dom_builder {
   // options let them through), so the writer need not check it again.
   UJSON_INLINE errc on_string(std::string_view s, string_origin origin) {
     const std::string_view text = origin == string_origin::input ? s : copy(s);
-    value v;
-    v.tag_ = string_tag_ | static_cast<std::uint64_t>(text.size()) << 8;
-    v.payload_.s = text.data();
+    value v = value::make_string(text);
+    v.tag_ |= string_flags_;
     return push(v);
   }
   UJSON_INLINE errc on_key(std::string_view s, string_origin origin) {
@@ -186,9 +184,9 @@ class dom_builder {
   arena& arena_;
   std::string_view input_;
   duplicate_keys policy_;
-  // A string's tag but for its size: marked known valid UTF-8 unless the options let
-  // surrogates through (make_valid_string), set once rather than tested for every string.
-  std::uint64_t string_tag_;
+  // What make_valid_string adds to a string's tag, unless the options let surrogates
+  // through: set once, not tested for every string.
+  std::uint64_t string_flags_;
   value_stack stack_;
   std::vector<std::size_t> object_starts_;  // stack_ index of each open object's first key (reject only)
   static constexpr std::size_t shape_keys = 64, shape_count = 32;

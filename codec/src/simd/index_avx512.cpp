@@ -39,14 +39,15 @@ struct avx512 {
   static void resume_utf8(utf8_checker& u, block_vec before) { u.resume(before); }
   static void check_utf8(utf8_checker& u, block_vec v) { u.check(v); }
 
-  // The positions of the set bits, packed by one compress of the bytes 0..63 (VBMI2), then
-  // widened and offset sixteen at a time: no dependency from one token to the next. Lanes
-  // past the last token write `base`, within the room the caller reserved.
   // A block's offset in every lane, advanced from block to block in its register: no
   // subtraction from the input's start and no broadcast in each block.
   using offsets = __m512i;
   static offsets offsets_at(std::uint32_t base) { return _mm512_set1_epi32(static_cast<int>(base)); }
   static offsets next_block(offsets base) { return _mm512_add_epi32(base, _mm512_set1_epi32(block)); }
+
+  // The positions of the set bits, packed by one compress of the bytes 0..63 (VBMI2), then
+  // widened and offset sixteen at a time: no dependency from one token to the next. Lanes
+  // past the last token write the block's offset, within the room the caller reserved.
   static void write_offsets(std::uint32_t* w, std::uint64_t bits, std::size_t found, offsets offset) {
     alignas(64) static constexpr unsigned char iota[64] = {
         0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,

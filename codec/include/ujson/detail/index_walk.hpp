@@ -83,8 +83,7 @@ value:
       p = next();
       goto after_value;
     }
-    case detail::vs_object:
-    case detail::vs_array: {
+    case detail::vs_container: {
       const bool is_object = *p == '{';
       if (UJSON_DETAIL_UNLIKELY(depth >= max_depth)) {
         code = ps.fail(errc::depth_exceeded, p);

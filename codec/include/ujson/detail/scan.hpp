@@ -35,7 +35,7 @@ enum : std::uint8_t {
 
 // What a value starting with a byte is, for the walk's dispatch: a table and one jump, where
 // a switch on the byte itself compiles to a chain of compares.
-enum value_start : std::uint8_t { vs_other, vs_string, vs_object, vs_array, vs_literal, vs_number };
+enum value_start : std::uint8_t { vs_other, vs_string, vs_container, vs_literal, vs_number };
 
 struct char_table {
   std::uint8_t cls[256];
@@ -44,8 +44,8 @@ struct char_table {
 
   constexpr char_table() : cls{}, hex{}, value{} {
     value[static_cast<unsigned char>('"')] = vs_string;
-    value[static_cast<unsigned char>('{')] = vs_object;
-    value[static_cast<unsigned char>('[')] = vs_array;
+    value[static_cast<unsigned char>('{')] = vs_container;
+    value[static_cast<unsigned char>('[')] = vs_container;
     value[static_cast<unsigned char>('t')] = vs_literal;
     value[static_cast<unsigned char>('f')] = vs_literal;
     value[static_cast<unsigned char>('n')] = vs_literal;

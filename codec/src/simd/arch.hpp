@@ -26,7 +26,7 @@ inline bool cpu_runs_avx2_kernels() noexcept {
 inline bool cpu_runs_avx512_kernels() noexcept {
 #if UJSON_X86_DISPATCH
   return cpu_runs_avx2_kernels() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi2");
+         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("bmi2");
 #else
   return false;
 #endif

@@ -25,7 +25,8 @@ struct avx2 {
             _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32))};
   }
   // The last n < 64 bytes, padded with spaces in `scratch` (64 bytes).
-  static block_vec load_tail(const char* p, std::size_t n, char* scratch) {
+  static block_vec load_tail(const char* p, std::size_t n) {
+    char scratch[block];
     std::memset(scratch, ' ', 64);
     std::memcpy(scratch, p, n);
     return load(scratch);
@@ -65,8 +66,10 @@ struct avx2 {
   using offsets = std::uint32_t;
   static offsets offsets_at(std::uint32_t base) { return base; }
   static offsets next_block(offsets base) { return base + block; }
-  static void write_offsets(std::uint32_t* w, std::uint64_t bits, std::size_t found, offsets base) {
+  static void write_offsets(std::uint32_t* w, std::uint64_t bits, std::size_t found, offsets base,
+                            std::uint64_t flagged) {
     write_offsets_by_bits(w, bits, found, base);
+    flag_offsets_by_bits(w, bits, flagged);
   }
 };
 

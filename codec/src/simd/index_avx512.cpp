@@ -2,7 +2,7 @@
 // index_stage.hpp, the lookup tables in block_classes.hpp): a 64-byte block is one register and each
 // class one compare into a mask register, where AVX2 takes two compares and two byte-mask
 // moves. Compiled with
-// -mavx512f -mavx512bw -mavx512vl -mavx512vbmi2 -mavx2 -mbmi -mpopcnt -mpclmul, run only
+// -mavx512f -mavx512bw -mavx512vl -mavx512vbmi2 -mavx2 -mbmi -mbmi2 -mpopcnt -mpclmul, run only
 // where dispatch.cpp has seen those; the same rules as index_avx2.cpp about shared inline
 // functions.
 
@@ -20,7 +20,7 @@ struct avx512 {
   static block_vec load(const char* p) { return _mm512_loadu_si512(p); }
   // The last n < 64 bytes, padded with spaces: a masked load, which reads nothing past the
   // input (masked-off bytes cannot fault).
-  static block_vec load_tail(const char* p, std::size_t n, char*) {
+  static block_vec load_tail(const char* p, std::size_t n) {
     const __mmask64 keep = (std::uint64_t{1} << n) - 1;
     return _mm512_mask_loadu_epi8(_mm512_set1_epi8(' '), keep, p);
   }
@@ -48,7 +48,8 @@ struct avx512 {
   // The positions of the set bits, packed by one compress of the bytes 0..63 (VBMI2), then
   // widened and offset sixteen at a time: no dependency from one token to the next. Lanes
   // past the last token write the block's offset, within the room the caller reserved.
-  static void write_offsets(std::uint32_t* w, std::uint64_t bits, std::size_t found, offsets offset) {
+  static void write_offsets(std::uint32_t* w, std::uint64_t bits, std::size_t found, offsets offset,
+                            std::uint64_t flagged) {
     alignas(64) static constexpr unsigned char iota[64] = {
         0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
         22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
@@ -65,6 +66,23 @@ struct avx512 {
       _mm512_storeu_si512(w + 16, quarter(std::integral_constant<int, 1>{}));
       _mm512_storeu_si512(w + 32, quarter(std::integral_constant<int, 2>{}));
       _mm512_storeu_si512(w + 48, quarter(std::integral_constant<int, 3>{}));
+    }
+    if (flagged != 0) [[unlikely]] {
+      // The flagged tokens' lanes, marked in a vector and merged into the entries by a
+      // masked store: an `or` into each entry would load from the store just made, which a
+      // narrow load waits out until it reaches the cache.
+      const std::uint64_t lanes = _pext_u64(flagged, bits);
+      const __m512i mark = _mm512_set1_epi32(static_cast<int>(escaped_string_end));
+      const auto merge = [&](auto i) {
+        const auto q = static_cast<__mmask16>(lanes >> (16 * decltype(i)::value));
+        if (q != 0) _mm512_mask_storeu_epi32(w + 16 * decltype(i)::value, q, _mm512_or_si512(quarter(i), mark));
+      };
+      merge(std::integral_constant<int, 0>{});
+      if (found > 16) [[unlikely]] {
+        merge(std::integral_constant<int, 1>{});
+        merge(std::integral_constant<int, 2>{});
+        merge(std::integral_constant<int, 3>{});
+      }
     }
   }
 };

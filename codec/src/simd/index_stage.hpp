@@ -29,6 +29,16 @@ inline void write_offsets_by_bits(std::uint32_t* w, std::uint64_t bits, std::siz
   }
 }
 
+// Sets escaped_string_end on the entries just written from `bits` (by write_offsets_by_bits)
+// whose bit is in `flagged`, a subset of them.
+inline void flag_offsets_by_bits(std::uint32_t* w, std::uint64_t bits, std::uint64_t flagged) {
+  while (flagged != 0) {
+    const std::uint64_t below = _blsi_u64(flagged) - 1;
+    w[_mm_popcnt_u64(bits & below)] |= escaped_string_end;
+    flagged = _blsr_u64(flagged);
+  }
+}
+
 // What stage 1 carries from one block to the next.
 struct block_carry {
   std::uint64_t in_string = 0;      // all ones when the previous block ended inside a string
@@ -128,8 +138,10 @@ inline std::uint64_t scan_block(const block_masks& m, block_carry& c, std::uint6
     find_strings();
     escaped_ends = find_escaped_ends(in_string, quote, m.backslash & in_string, continued, c);
   }
-  // Control characters never belong in strings, and outside them only as whitespace.
-  misplaced |= m.control & (in_string | ~m.space);
+  // Control characters never belong in strings. Outside them, one that is not whitespace
+  // reads as part of a scalar, which stage 2 rejects where the byte machine does (as it
+  // does a byte >= 0x80 there).
+  misplaced |= m.control & in_string;
   const std::uint64_t scalar = ~(m.structural | m.space | quote) & ~in_string;
   const std::uint64_t scalar_start = scalar & ~((scalar << 1) | c.scalar_before);
   c.scalar_before = scalar >> 63;
@@ -146,19 +158,15 @@ std::size_t indexer<K>::fill(std::uint32_t* entries, std::size_t used, std::size
   // sequence that this run's first block ends.
   if (next_ != begin) K::resume_utf8(utf8, K::load(next_ - block));
   typename K::offsets offsets = K::offsets_at(static_cast<std::uint32_t>(next_ - begin));
-  const auto index_block = [&](typename K::block_vec v) {
+  // Inlined in both places: a call would put the carried state in memory between blocks.
+  const auto index_block = [&](typename K::block_vec v) __attribute__((always_inline)) {
     const block_masks m = K::classify(v);
     K::check_utf8(utf8, v);
     std::uint64_t escaped_ends;
     const std::uint64_t tokens = scan_block(m, c, escaped_ends, misplaced);
     const std::size_t found = static_cast<std::size_t>(_mm_popcnt_u64(tokens));
-    K::write_offsets(entries + used, tokens, found, offsets);
+    K::write_offsets(entries + used, tokens, found, offsets, escaped_ends);
     offsets = K::next_block(offsets);
-    while (escaped_ends != 0) {
-      const std::uint64_t below = _blsi_u64(escaped_ends) - 1;
-      entries[used + static_cast<std::size_t>(_mm_popcnt_u64(tokens & below))] |= escaped_string_end;
-      escaped_ends = _blsr_u64(escaped_ends);
-    }
     used += found;
   };
   const char* b = next_;
@@ -176,8 +184,7 @@ std::size_t indexer<K>::fill(std::uint32_t* entries, std::size_t used, std::size
   }
   // The last partial block reads as if padded with spaces: no tokens, no errors.
   if (b == full_end && b != end_ && limit - used >= index_block_room) {
-    char tail[block];
-    index_block(K::load_tail(b, static_cast<std::size_t>(end_ - b), tail));
+    index_block(K::load_tail(b, static_cast<std::size_t>(end_ - b)));
     b = end_;
   }
   // A sequence left open by the input's last bytes needs no check: such an input ends in a

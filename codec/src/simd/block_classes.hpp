@@ -30,8 +30,9 @@ struct block_masks {
 // low nibbles, so one table lookup by low nibble names the only candidate a byte can be
 // (bytes >= 0x80 look up 0). Structural bytes are looked up with bit 5 set, which folds '['
 // onto '{' and ']' onto '}'; it also folds two control characters onto ',' and ':', which is
-// harmless: every control character outside whitespace is an error anyway. Fillers never
-// match: an ASCII byte looks up its own low nibble, and 0xFF is no ASCII byte. Each 16-byte
+// harmless: stage 2 reads the byte of every token it is given, and rejects a control
+// character there as the byte decoder does. Fillers never match: an ASCII byte looks up
+// its own low nibble, and 0xFF is no ASCII byte. Each 16-byte
 // table four times over, since a byte shuffle looks up within its own 128-bit lane: a
 // kernel loads as many lanes as its registers hold.
 struct class_tables {

@@ -15,9 +15,10 @@
 // walked it (index_window_state).
 //
 // Stage 1 answers false when the input has invalid UTF-8, a control character inside a
-// string or outside whitespace, or ends inside a string: those inputs go to the
-// byte-at-a-time decoder, which reports the exact error. Nothing is emitted before that
-// answer, so a handler never sees an event twice.
+// string, or ends inside a string: those inputs go to the byte-at-a-time decoder, which
+// reports the exact error. Nothing is emitted before that answer, so a handler never sees
+// an event twice. (A control character outside strings is stage 2's to reject: it reads
+// the bytes of every token.)
 //
 // Declarations only: the kernels live in files compiled for their instruction sets and see
 // no inline function of the project's (see index_avx2.cpp); the buffer grows out of line.

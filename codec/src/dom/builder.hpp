@@ -91,7 +91,9 @@ class dom_builder {
     return errc::ok;
   }
 
-  errc on_array_end(std::size_t n) {
+  // Always inlined: when GCC once called it instead, a canada.json parse (an array per
+  // coordinate pair) took 3% more instructions.
+  UJSON_INLINE errc on_array_end(std::size_t n) {
     value* elements = allocate<value>(n);
     copy_values(elements, stack_.pop(n), n);
     return push(value::make_array(elements, n));

@@ -5,6 +5,7 @@
 // can only ever produce errc::depth_exceeded. Every read is checked against `end_`.
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
 #include <cstring>
 #include <limits>
@@ -61,6 +62,13 @@ class parser {
   UJSON_DETAIL_INLINE errc non_ascii_run();
   UJSON_DETAIL_INLINE errc string(std::string_view& out, string_origin& origin);
   errc escaped_string(const char* content, std::string_view& out);
+  // The walk over the structural index: the string's closing quote is at `close`, and stage
+  // 1 has checked its UTF-8 and that it holds no control character.
+  errc indexed_escaped_string(const char* content, const char* close, std::string_view& out);
+  // p is at a backslash in a string: decodes that escape (or a run of \uXXXX ones) to w,
+  // moving both past it; room(n) makes room for n more bytes at w.
+  template <class Room>
+  UJSON_DETAIL_INLINE errc escape(const char*& p, char*& w, Room& room);
   // scratch_ with room for at least `size` bytes (its contents kept); returns its data.
   [[gnu::noinline]] char* grow_scratch(std::size_t size) {
     scratch_.resize(std::max(2 * scratch_.size(), size + 64));
@@ -175,79 +183,7 @@ errc parser<H>::escaped_string(const char* content, std::string_view& out) {
       return errc::ok;
     }
     if (c == '\\') {
-      const char* escape = p;
-      // The common escape first: \uXXXX of a character outside the surrogates. Escaped
-      // non-ASCII text is such escapes back to back, decoded here in a loop of their own
-      // (a word of Arabic or Japanese is a run of them); the first that is something else
-      // (a surrogate, a bad digit) is left to the switch below.
-      // Room is made for a batch of escapes at a time (each writes at most 3 bytes, stored
-      // as 4), not per escape; a longer run comes back here for the next batch.
-      if (end - p >= 6 && p[1] == 'u') {
-        if constexpr (want_values) {
-          // Eight at a time where the kernels have it; what it leaves (the run's last escapes
-          // before the input's end, a surrogate, a malformed escape) falls to the loop below.
-          if (u_escapes_ != nullptr && end - p >= 52) {
-            constexpr std::size_t most = 32;
-            room(3 * most + 16);
-            const u_escape_run run = u_escapes_(p, end, w, most);
-            if (run.p != p) {
-              p = run.p;
-              w = run.w;
-              continue;
-            }
-          }
-        }
-        const std::size_t batch = std::min<std::size_t>(32, static_cast<std::size_t>(end - p) / 6);
-        const char* const last = p + 6 * (batch - 1);  // the batch's last escape
-        if constexpr (want_values) room(3 * batch + 1);
-        do {
-          const std::int32_t u = hex4_at(p + 2);
-          if (u < 0 || (u & 0xF800) == 0xD800) break;
-          if constexpr (want_values) w += utf8_encode_bmp_wide(static_cast<std::uint32_t>(u), w);
-          p += 6;
-        } while (p <= last && std::memcmp(p, "\\u", 2) == 0);
-        if (p != escape) continue;
-      }
-      if (end - p < 2) return stop(errc::unexpected_end, end);
-      if constexpr (want_values) room(4);
-      char decoded;
-      switch (p[1]) {
-        case '"': decoded = '"'; break;
-        case '\\': decoded = '\\'; break;
-        case '/': decoded = '/'; break;
-        case 'b': decoded = '\b'; break;
-        case 'f': decoded = '\f'; break;
-        case 'n': decoded = '\n'; break;
-        case 'r': decoded = '\r'; break;
-        case 't': decoded = '\t'; break;
-        case 'u': {
-          const std::int32_t u = read_hex4(p + 2, end);
-          if (u < 0) return stop(errc::invalid_unicode_escape, escape);
-          std::uint32_t cp = static_cast<std::uint32_t>(u);
-          p += 6;
-          if (UJSON_DETAIL_UNLIKELY((cp & 0xF800) == 0xD800)) {
-            if (cp <= 0xDBFF) {
-              // A high surrogate must be followed by \u and a low one.
-              std::int32_t low = -1;
-              if (end - p >= 6 && p[0] == '\\' && p[1] == 'u') low = read_hex4(p + 2, end);
-              if (low >= 0xDC00 && low <= 0xDFFF) {
-                cp = 0x10000 + ((cp - 0xD800) << 10) + (static_cast<std::uint32_t>(low) - 0xDC00);
-                p += 6;
-              } else if (!options_.allow_lone_surrogates) {
-                return stop(errc::lone_surrogate, escape);
-              }
-            } else if (!options_.allow_lone_surrogates) {
-              return stop(errc::lone_surrogate, escape);
-            }
-          }
-          if constexpr (want_values) w += utf8_encode(cp, w);
-          continue;
-        }
-        default:
-          return stop(errc::invalid_escape, escape);
-      }
-      if constexpr (want_values) *w++ = decoded;
-      p += 2;
+      if (errc e = escape(p, w, room); UJSON_DETAIL_UNLIKELY(e != errc::ok)) return e;
       continue;
     }
     if (static_cast<std::uint8_t>(c) < 0x20) return stop(errc::control_character, p);
@@ -281,6 +217,130 @@ errc parser<H>::escaped_string(const char* content, std::string_view& out) {
       }
     }
     copy(run, static_cast<std::size_t>(p - run));
+  }
+}
+
+template <class H>
+template <class Room>
+UJSON_DETAIL_INLINE errc parser<H>::escape(const char*& p, char*& w, Room& room) {
+  const char* const end = end_;
+  auto stop_at = [&](errc code, const char* at) {
+    p_ = p;
+    return fail(code, at);
+  };
+  const char* const start = p;
+  // The common escape first: \uXXXX of a character outside the surrogates. Escaped
+  // non-ASCII text is such escapes back to back, decoded here in a loop of their own
+  // (a word of Arabic or Japanese is a run of them); the first that is something else
+  // (a surrogate, a bad digit) is left to the switch below.
+  // Room is made for a batch of escapes at a time (each writes at most 3 bytes, stored
+  // as 4), not per escape; a longer run comes back here for the next batch.
+  if (end - p >= 6 && p[1] == 'u') {
+    if constexpr (want_values) {
+      // Eight at a time where the kernels have it; what it leaves (the run's last escapes
+      // before the input's end, a surrogate, a malformed escape) falls to the loop below.
+      if (u_escapes_ != nullptr && end - p >= 52) {
+        constexpr std::size_t most = 32;
+        room(3 * most + 16);
+        const u_escape_run run = u_escapes_(p, end, w, most);
+        if (run.p != p) {
+          p = run.p;
+          w = run.w;
+          return errc::ok;
+        }
+      }
+    }
+    const std::size_t batch = std::min<std::size_t>(32, static_cast<std::size_t>(end - p) / 6);
+    const char* const last = p + 6 * (batch - 1);  // the batch's last escape
+    if constexpr (want_values) room(3 * batch + 1);
+    do {
+      const std::int32_t u = hex4_at(p + 2);
+      if (u < 0 || (u & 0xF800) == 0xD800) break;
+      if constexpr (want_values) w += utf8_encode_bmp_wide(static_cast<std::uint32_t>(u), w);
+      p += 6;
+    } while (p <= last && std::memcmp(p, "\\u", 2) == 0);
+    if (p != start) return errc::ok;
+  }
+  if (end - p < 2) return stop_at(errc::unexpected_end, end);
+  if constexpr (want_values) room(4);
+  char decoded;
+  switch (p[1]) {
+    case '"': decoded = '"'; break;
+    case '\\': decoded = '\\'; break;
+    case '/': decoded = '/'; break;
+    case 'b': decoded = '\b'; break;
+    case 'f': decoded = '\f'; break;
+    case 'n': decoded = '\n'; break;
+    case 'r': decoded = '\r'; break;
+    case 't': decoded = '\t'; break;
+    case 'u': {
+      const std::int32_t u = read_hex4(p + 2, end);
+      if (u < 0) return stop_at(errc::invalid_unicode_escape, start);
+      std::uint32_t cp = static_cast<std::uint32_t>(u);
+      p += 6;
+      if (UJSON_DETAIL_UNLIKELY((cp & 0xF800) == 0xD800)) {
+        if (cp <= 0xDBFF) {
+          // A high surrogate must be followed by \u and a low one.
+          std::int32_t low = -1;
+          if (end - p >= 6 && p[0] == '\\' && p[1] == 'u') low = read_hex4(p + 2, end);
+          if (low >= 0xDC00 && low <= 0xDFFF) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (static_cast<std::uint32_t>(low) - 0xDC00);
+            p += 6;
+          } else if (!options_.allow_lone_surrogates) {
+            return stop_at(errc::lone_surrogate, start);
+          }
+        } else if (!options_.allow_lone_surrogates) {
+          return stop_at(errc::lone_surrogate, start);
+        }
+      }
+      if constexpr (want_values) w += utf8_encode(cp, w);
+      return errc::ok;
+    }
+    default:
+      return stop_at(errc::invalid_escape, start);
+  }
+  if constexpr (want_values) *w++ = decoded;
+  p += 2;
+  return errc::ok;
+}
+
+// The same text as escaped_string, where only a backslash can stop the copy: one scan
+// instead of one per kind of byte (escaped_string stops at every non-ASCII run, to check
+// it), and no test for room per run, since the unescaped text is never longer than the
+// escaped one. Errors are escaped_string's: the escapes are decoded by the same function,
+// against the same end of input.
+template <class H>
+errc parser<H>::indexed_escaped_string(const char* content, const char* close, std::string_view& out) {
+  if constexpr (!want_values) {
+    p_ = content;
+    const errc e = escaped_string(content, out);
+    // Stage 1 and the escape decoder agree on which quote ends the string.
+    assert(e != errc::ok || p_ == close + 1);
+    return e;
+  } else {
+    // 64 bytes past the escaped text's size: the wide stores of copy_to_backslash and of the
+    // escape decoders go at most that far past what they write.
+    const std::size_t most = static_cast<std::size_t>(close - content) + 64;
+    char* const base = scratch_.size() >= most ? scratch_.data() : grow_scratch(most);
+    char* w = base;
+    auto room = [](std::size_t) {};
+    const char* p = content;
+    while (p != close) {
+      if (*p != '\\') {
+        // One plain byte between two escapes (a space between two escaped words): a
+        // branch the CPU runs ahead of, where the scan's result would be waited for.
+        if (close - p >= 2 && p[1] == '\\') {
+          *w++ = *p++;
+        } else {
+          p = default_kernel::copy_to_backslash(p, close, w);
+          if (p == close) break;
+        }
+      }
+      if (errc e = escape(p, w, room); UJSON_DETAIL_UNLIKELY(e != errc::ok)) return e;
+    }
+    p_ = close + 1;
+    out = std::string_view(base, static_cast<std::size_t>(w - base));
+    return errc::ok;
   }
 }
 

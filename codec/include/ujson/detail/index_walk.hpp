@@ -7,8 +7,6 @@
 // finds it, and a number or literal that does not end at whitespace or a token is caught
 // where it ends.
 
-#include <cassert>
-
 #include "ujson/detail/hints_on.hpp"
 
 namespace ujson {
@@ -49,13 +47,10 @@ error decoder::decode_indexed(std::string_view input, H& h, const std::uint32_t*
       return errc::ok;
     }
     origin = string_origin::scratch;
-    ps.p_ = p + 1;
     // Its own view: `text` itself, handed to a call, would have to live in memory on every path.
     std::string_view unescaped;
-    const errc e = ps.escaped_string(p + 1, unescaped);
+    const errc e = ps.indexed_escaped_string(p + 1, begin + (close & ~detail::escaped_string_end), unescaped);
     text = unescaped;
-    // Stage 1 and the escape decoder agree on which quote ends the string.
-    assert(e != errc::ok || ps.p_ == begin + (close & ~detail::escaped_string_end) + 1);
     return e;
   };
   const char* p = next();

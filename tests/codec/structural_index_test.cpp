@@ -345,6 +345,29 @@ TEST(IndexedDecoder, EscapedStringsAtEveryOffsetDecodeToTheirText) {
   }
 }
 
+// The walk copies the plain runs between escapes 16 bytes at a time up to the next
+// backslash: runs of every length around that width, ASCII and not, before, between and
+// after escapes, and strings that end the input (nothing readable past the closing quote).
+TEST(IndexedDecoder, EscapedStringsWithPlainRunsOfEveryLengthDecodeToTheirText) {
+  if (indexing_kernels().empty()) GTEST_SKIP() << "this CPU runs no indexing kernel";
+  ujson::test::guarded_buffer buffer(1 << 16);
+  for (std::size_t n = 0; n <= 40; ++n) {
+    std::string run;
+    for (std::size_t i = 0; i < n; ++i) run += static_cast<char>('a' + i % 26);
+    const std::string wide = n == 0 ? "" : "\xE5\x90\x8D" + run.substr(1);  // a 3-byte character first
+    const std::string escaped = run + "\\n" + wide + "\\u00e9" + run + "\\\"" + wide + "\\\\" + run;
+    const std::string plain = run + "\n" + wide + "\xC3\xA9" + run + "\"" + wide + "\\" + run;
+    for (const std::string& text : {"[\"" + escaped + "\"]", "\"" + escaped + "\""}) {
+      const std::string_view input = buffer.place(text);  // ends at the guard page
+      ASSERT_TRUE(same_on_every_kernel(input, {}, "runs of " + std::to_string(n)));
+      ujson::document doc;
+      ASSERT_FALSE(doc.parse(input)) << text;
+      const ujson::value& v = doc.root().is_array() ? doc.root()[0] : doc.root();
+      EXPECT_EQ(v.as_string(), plain) << "runs of " << n;
+    }
+  }
+}
+
 // Stage 1 refuses a control character only inside a string: outside one it reads as a byte
 // of a scalar, which stage 2 rejects where the byte decoder does (after a value, in place of
 // one, in a number, after a literal, at the end), as it does a byte >= 0x80 there.

@@ -263,42 +263,31 @@ UJSON_DETAIL_INLINE errc parser<H>::escape(const char*& p, char*& w, Room& room)
   }
   if (end - p < 2) return stop_at(errc::unexpected_end, end);
   if constexpr (want_values) room(4);
-  char decoded;
-  switch (p[1]) {
-    case '"': decoded = '"'; break;
-    case '\\': decoded = '\\'; break;
-    case '/': decoded = '/'; break;
-    case 'b': decoded = '\b'; break;
-    case 'f': decoded = '\f'; break;
-    case 'n': decoded = '\n'; break;
-    case 'r': decoded = '\r'; break;
-    case 't': decoded = '\t'; break;
-    case 'u': {
-      const std::int32_t u = read_hex4(p + 2, end);
-      if (u < 0) return stop_at(errc::invalid_unicode_escape, start);
-      std::uint32_t cp = static_cast<std::uint32_t>(u);
-      p += 6;
-      if (UJSON_DETAIL_UNLIKELY((cp & 0xF800) == 0xD800)) {
-        if (cp <= 0xDBFF) {
-          // A high surrogate must be followed by \u and a low one.
-          std::int32_t low = -1;
-          if (end - p >= 6 && p[0] == '\\' && p[1] == 'u') low = read_hex4(p + 2, end);
-          if (low >= 0xDC00 && low <= 0xDFFF) {
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (static_cast<std::uint32_t>(low) - 0xDC00);
-            p += 6;
-          } else if (!options_.allow_lone_surrogates) {
-            return stop_at(errc::lone_surrogate, start);
-          }
+  if (p[1] == 'u') {
+    const std::int32_t u = read_hex4(p + 2, end);
+    if (u < 0) return stop_at(errc::invalid_unicode_escape, start);
+    std::uint32_t cp = static_cast<std::uint32_t>(u);
+    p += 6;
+    if (UJSON_DETAIL_UNLIKELY((cp & 0xF800) == 0xD800)) {
+      if (cp <= 0xDBFF) {
+        // A high surrogate must be followed by \u and a low one.
+        std::int32_t low = -1;
+        if (end - p >= 6 && p[0] == '\\' && p[1] == 'u') low = read_hex4(p + 2, end);
+        if (low >= 0xDC00 && low <= 0xDFFF) {
+          cp = 0x10000 + ((cp - 0xD800) << 10) + (static_cast<std::uint32_t>(low) - 0xDC00);
+          p += 6;
         } else if (!options_.allow_lone_surrogates) {
           return stop_at(errc::lone_surrogate, start);
         }
+      } else if (!options_.allow_lone_surrogates) {
+        return stop_at(errc::lone_surrogate, start);
       }
-      if constexpr (want_values) w += utf8_encode(cp, w);
-      return errc::ok;
     }
-    default:
-      return stop_at(errc::invalid_escape, start);
+    if constexpr (want_values) w += utf8_encode(cp, w);
+    return errc::ok;
   }
+  const char decoded = chars.unescaped[byte(p + 1)];
+  if (UJSON_DETAIL_UNLIKELY(decoded == 0)) return stop_at(errc::invalid_escape, start);
   if constexpr (want_values) *w++ = decoded;
   p += 2;
   return errc::ok;

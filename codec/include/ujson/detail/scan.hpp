@@ -41,8 +41,20 @@ struct char_table {
   std::uint8_t cls[256];
   std::int8_t hex[256];  // value of a hex digit, -1 otherwise
   std::uint8_t value[256];  // value_start
+  // What the escape \c stands for, by c; 0 for \u (decoded apart) and for what is no escape.
+  // A load and a test, where a switch is an indirect jump that text mixing \n and \"
+  // mispredicts.
+  char unescaped[256];
 
-  constexpr char_table() : cls{}, hex{}, value{} {
+  constexpr char_table() : cls{}, hex{}, value{}, unescaped{} {
+    unescaped[static_cast<unsigned char>('"')] = '"';
+    unescaped[static_cast<unsigned char>('\\')] = '\\';
+    unescaped[static_cast<unsigned char>('/')] = '/';
+    unescaped[static_cast<unsigned char>('b')] = '\b';
+    unescaped[static_cast<unsigned char>('f')] = '\f';
+    unescaped[static_cast<unsigned char>('n')] = '\n';
+    unescaped[static_cast<unsigned char>('r')] = '\r';
+    unescaped[static_cast<unsigned char>('t')] = '\t';
     value[static_cast<unsigned char>('"')] = vs_string;
     value[static_cast<unsigned char>('{')] = vs_container;
     value[static_cast<unsigned char>('[')] = vs_container;

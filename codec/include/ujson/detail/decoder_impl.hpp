@@ -5,7 +5,6 @@
 // can only ever produce errc::depth_exceeded. Every read is checked against `end_`.
 
 #include <algorithm>
-#include <cassert>
 #include <charconv>
 #include <cstring>
 #include <limits>
@@ -297,40 +296,40 @@ UJSON_DETAIL_INLINE errc parser<H>::escape(const char*& p, char*& w, Room& room)
 // instead of one per kind of byte (escaped_string stops at every non-ASCII run, to check
 // it), and no test for room per run, since the unescaped text is never longer than the
 // escaped one. Errors are escaped_string's: the escapes are decoded by the same function,
-// against the same end of input.
+// against the same end of input. Validators copy nothing: they scan from escape to escape.
 template <class H>
 errc parser<H>::indexed_escaped_string(const char* content, const char* close, std::string_view& out) {
-  if constexpr (!want_values) {
-    p_ = content;
-    const errc e = escaped_string(content, out);
-    // Stage 1 and the escape decoder agree on which quote ends the string.
-    assert(e != errc::ok || p_ == close + 1);
-    return e;
-  } else {
+  char* base = nullptr;
+  if constexpr (want_values) {
     // 64 bytes past the escaped text's size: the wide stores of copy_to_backslash and of the
     // escape decoders go at most that far past what they write.
     const std::size_t most = static_cast<std::size_t>(close - content) + 64;
-    char* const base = scratch_.size() >= most ? scratch_.data() : grow_scratch(most);
-    char* w = base;
-    auto room = [](std::size_t) {};
-    const char* p = content;
-    while (p != close) {
-      if (*p != '\\') {
-        // One plain byte between two escapes (a space between two escaped words): a
-        // branch the CPU runs ahead of, where the scan's result would be waited for.
-        if (close - p >= 2 && p[1] == '\\') {
-          *w++ = *p++;
-        } else {
-          p = default_kernel::copy_to_backslash(p, close, w);
-          if (p == close) break;
-        }
-      }
-      if (errc e = escape(p, w, room); UJSON_DETAIL_UNLIKELY(e != errc::ok)) return e;
-    }
-    p_ = close + 1;
-    out = std::string_view(base, static_cast<std::size_t>(w - base));
-    return errc::ok;
+    base = scratch_.size() >= most ? scratch_.data() : grow_scratch(most);
   }
+  char* w = base;
+  auto room = [](std::size_t) {};
+  const char* p = content;
+  while (p != close) {
+    if (*p != '\\') {
+      // One plain byte between two escapes (a space between two escaped words): a
+      // branch the CPU runs ahead of, where the scan's result would be waited for.
+      if (close - p >= 2 && p[1] == '\\') {
+        if constexpr (want_values) *w++ = *p;
+        ++p;
+      } else {
+        if constexpr (want_values) {
+          p = default_kernel::copy_to_backslash(p, close, w);
+        } else {
+          p = default_kernel::find_backslash(p, close);
+        }
+        if (p == close) break;
+      }
+    }
+    if (errc e = escape(p, w, room); UJSON_DETAIL_UNLIKELY(e != errc::ok)) return e;
+  }
+  p_ = close + 1;
+  if constexpr (want_values) out = std::string_view(base, static_cast<std::size_t>(w - base));
+  return errc::ok;
 }
 
 template <class H>

@@ -399,6 +399,11 @@ struct scalar_kernel {
     while (p != close && *p != '\\') *w++ = *p++;
     return p;
   }
+  // The first '\\' in [p, close), or close.
+  static UJSON_DETAIL_INLINE const char* find_backslash(const char* p, const char* close) {
+    while (p != close && *p != '\\') ++p;
+    return p;
+  }
   static UJSON_DETAIL_INLINE const char* skip_line_space(const char* p, const char* end) { return skip_space(p, end); }
 };
 
@@ -453,6 +458,17 @@ struct sse2_kernel {
       w += 16;
     }
     return scalar_kernel::copy_to_backslash(p, close, w);
+  }
+
+  static UJSON_DETAIL_INLINE const char* find_backslash(const char* p, const char* close) {
+    const __m128i backslash = _mm_set1_epi8('\\');
+    while (close - p >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const int mask = _mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash));
+      if (mask != 0) return p + __builtin_ctz(static_cast<unsigned>(mask));
+      p += 16;
+    }
+    return scalar_kernel::find_backslash(p, close);
   }
 
   // Minified input rarely has a space here, so look at one byte before going wide;

@@ -61,8 +61,10 @@ class dom_builder {
   }
   value result() const { return stack_.empty() ? value() : stack_.back(); }
 
-  errc on_null() { return push(value::make_null()); }
-  errc on_bool(bool b) { return push(value::make_bool(b)); }
+  // Literals inlined into the walk: GCC left on_bool a call (twitter.json has 0.9% fewer
+  // instructions without it); forcing the number events too made every corpus file slower.
+  UJSON_INLINE errc on_null() { return push(value::make_null()); }
+  UJSON_INLINE errc on_bool(bool b) { return push(value::make_bool(b)); }
   errc on_int64(std::int64_t i) { return push(value::make_int64(i)); }
   errc on_uint64(std::uint64_t u) { return push(value::make_uint64(u)); }
   errc on_double(double d, std::string_view) { return push(value::make_double(d)); }

@@ -24,7 +24,7 @@ struct avx2 {
     return {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)),
             _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32))};
   }
-  // The last n < 64 bytes, padded with spaces in `scratch` (64 bytes).
+  // The last n < 64 bytes, padded with spaces (in a block of the stack).
   static block_vec load_tail(const char* p, std::size_t n) {
     char scratch[block];
     std::memset(scratch, ' ', 64);

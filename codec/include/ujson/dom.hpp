@@ -110,7 +110,7 @@ class value {
     v.tag_ |= valid_utf8_bit;
     return v;
   }
-  // Made by make_valid_string.
+  // Made by make_valid_string, and by the DOM builder, which adds the same bit to make_string.
   bool known_valid_utf8() const noexcept { return (tag_ & valid_utf8_bit) != 0; }
   static value make_big_number(std::string_view text) noexcept {
     value v(kind::big_number, text.size());

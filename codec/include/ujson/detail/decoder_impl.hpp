@@ -231,7 +231,7 @@ UJSON_DETAIL_INLINE errc parser<H>::escape(const char*& p, char*& w, Room& room)
   // The common escape first: \uXXXX of a character outside the surrogates. Escaped
   // non-ASCII text is such escapes back to back, decoded here in a loop of their own
   // (a word of Arabic or Japanese is a run of them); the first that is something else
-  // (a surrogate, a bad digit) is left to the switch below.
+  // (a surrogate, a bad digit) is left to the code below.
   // Room is made for a batch of escapes at a time (each writes at most 3 bytes, stored
   // as 4), not per escape; a longer run comes back here for the next batch.
   if (end - p >= 6 && p[1] == 'u') {
@@ -309,7 +309,9 @@ errc parser<H>::indexed_escaped_string(const char* content, const char* close, s
   char* w = base;
   auto room = [](std::size_t) {};
   const char* p = content;
-  while (p != close) {
+  // `<`, not `!=`: no escape runs past a closing quote (none holds one), and if one did the
+  // copy would stop there rather than read on past the string.
+  while (p < close) {
     if (*p != '\\') {
       // One plain byte between two escapes (a space between two escaped words): a
       // branch the CPU runs ahead of, where the scan's result would be waited for.
@@ -322,7 +324,7 @@ errc parser<H>::indexed_escaped_string(const char* content, const char* close, s
         } else {
           p = default_kernel::find_backslash(p, close);
         }
-        if (p == close) break;
+        if (p >= close) break;
       }
     }
     if (errc e = escape(p, w, room); UJSON_DETAIL_UNLIKELY(e != errc::ok)) return e;

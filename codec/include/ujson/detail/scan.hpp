@@ -396,12 +396,12 @@ struct scalar_kernel {
   // Copies [p, the first '\\' before `close`) to w and returns where it stopped (close when
   // there is no backslash); w moves past what it copied.
   static UJSON_DETAIL_INLINE const char* copy_to_backslash(const char* p, const char* close, char*& w) {
-    while (p != close && *p != '\\') *w++ = *p++;
+    while (p < close && *p != '\\') *w++ = *p++;
     return p;
   }
   // The first '\\' in [p, close), or close.
   static UJSON_DETAIL_INLINE const char* find_backslash(const char* p, const char* close) {
-    while (p != close && *p != '\\') ++p;
+    while (p < close && *p != '\\') ++p;
     return p;
   }
   static UJSON_DETAIL_INLINE const char* skip_line_space(const char* p, const char* end) { return skip_space(p, end); }

@@ -1,10 +1,15 @@
 #pragma once
-// dom_builder: the decoder handler that builds a DOM. Values wait on one stack until
-// their container ends; then exactly n of them move into an arena array of size n
-// (Boost.JSON's value_stack). Duplicate keys are resolved when an object ends.
+// dom_builder: the decoder handler that builds a DOM. Every value is written once, into
+// the place it keeps: the values at depth d of the document go to blocks of their own (one
+// growing run of blocks per depth), where those of one container sit next to each other,
+// because the values between them (deeper ones) went to deeper blocks. When a container
+// ends, its children are already its array. Duplicate keys are resolved when an object ends.
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -17,49 +22,37 @@
 
 namespace ujson::detail {
 
-// The values of the containers still open. Every value of the input is pushed here, so a
-// push is one compare and one store; growing is out of line.
-class value_stack {
- public:
-  UJSON_INLINE void push(const value& v) {
-    if (top_ == end_) [[unlikely]] grow();
-    *top_++ = v;
-  }
-  // Takes the last n values off; they stay readable until the next push.
-  value* pop(std::size_t n) noexcept { return top_ -= n; }
-  std::size_t size() const noexcept { return static_cast<std::size_t>(top_ - storage_.data()); }
-  bool empty() const noexcept { return size() == 0; }
-  const value& back() const noexcept { return top_[-1]; }
-  const value& operator[](std::size_t i) const noexcept { return storage_[i]; }
-  void clear() noexcept { top_ = storage_.data(); }
-
- private:
-  __attribute__((noinline)) void grow() {
-    const std::size_t n = size();
-    storage_.resize(storage_.empty() ? 256 : 2 * storage_.size());
-    top_ = storage_.data() + n;
-    end_ = storage_.data() + storage_.size();
-  }
-
-  std::vector<value> storage_;
-  value* top_ = nullptr;
-  value* end_ = nullptr;
-};
-
 class dom_builder {
  public:
   dom_builder(arena& a, const decode_options& options)
       : arena_(a),
         policy_(options.duplicate_keys),
         string_flags_(!options.allow_lone_surrogates && !options.allow_raw_surrogates ? value::valid_utf8_bit : 0) {}
+  dom_builder(const dom_builder&) = delete;  // cur_ points into levels_
+  dom_builder& operator=(const dom_builder&) = delete;
+
+  ~dom_builder() {
+    for (level& l : levels_) std::free(l.first);
+  }
 
   // `input` is what the values are parsed from: text that lies in it is kept in place.
+  // Each depth starts again at its first block when the document first reaches it.
   void reset(std::string_view input) {
-    stack_.clear();
-    object_starts_.clear();
     input_ = input;
+    cur_ = levels_.data();
+    ready_end_ = cur_;
+    prepare_level();
+    top_ = cur_->top;
+    end_ = cur_->end;
   }
-  value result() const { return stack_.empty() ? value() : stack_.back(); }
+  // The document's value, once the handler has seen one whole.
+  value result() const { return top_ == cur_->start ? value() : top_[-1]; }
+  // The same, making room for the next value (a pointer selection builds one per match).
+  value take_result() {
+    const value v = result();
+    if (top_ != cur_->start) --top_;
+    return v;
+  }
 
   // Literals inlined into the walk: GCC left on_bool a call (twitter.json has 0.9% fewer
   // instructions without it); forcing the number events too made every corpus file slower.
@@ -87,61 +80,109 @@ class dom_builder {
     if (policy_ == duplicate_keys::reject && repeats_earlier_key(s)) return errc::duplicate_key;
     return on_string(s, origin);
   }
-  errc on_array_begin() { return errc::ok; }
-  errc on_object_begin() {
-    if (policy_ == duplicate_keys::reject) object_starts_.push_back(stack_.size());
+  UJSON_INLINE errc on_array_begin() {
+    descend();
+    return errc::ok;
+  }
+  UJSON_INLINE errc on_object_begin() {
+    descend();
     return errc::ok;
   }
 
   // Always inlined: when GCC once called it instead, a canada.json parse (an array per
   // coordinate pair) took 3% more instructions.
   UJSON_INLINE errc on_array_end(std::size_t n) {
-    value* elements = allocate<value>(n);
-    copy_values(elements, stack_.pop(n), n);
+    const value* elements = top_ - n;
+    ascend();
     return push(value::make_array(elements, n));
   }
 
   errc on_object_end(std::size_t n) {
-    if (policy_ == duplicate_keys::reject) object_starts_.pop_back();
-    member* members = allocate<member>(n);
-    static_assert(sizeof(member) == 2 * sizeof(value));  // a member is its key and value, as stacked
-    const value* const stacked = stack_.pop(2 * n);
-    copy_values(reinterpret_cast<value*>(members), stacked, 2 * n);
+    member* members = reinterpret_cast<member*>(top_ - 2 * n);
+    static_assert(sizeof(member) == 2 * sizeof(value));  // a member is its key and value, side by side
     std::size_t kept = n;
     // Two keys of different lengths (most pairs) differ without a call.
-    if (n > 2 || (n == 2 && stacked[0].size() == stacked[2].size())) {
-      const errc e = resolve_duplicates(members, reinterpret_cast<const member*>(stacked), n, kept);
+    if (n > 2 || (n == 2 && members[0].key.size() == members[1].key.size())) {
+      const errc e = resolve_duplicates(members, n, kept);
       if (e != errc::ok) return e;
+      top_ = &members[kept].key;  // members removed as duplicates leave their room
     }
+    ascend();
     return push(value::make_object(members, kept));
   }
 
  private:
-  // Small containers dominate (coordinate pairs, short records): copy them inline rather
-  // than through a memcpy call, and a word at a time. Their values were pushed a moment
-  // ago, each as two 8-byte stores (tag, payload) still in the store buffer: a 16-byte load
-  // across two such stores cannot be forwarded and waits for both to reach the cache
-  // (7% of a canada.json parse), while an 8-byte load of each is forwarded.
-  static void copy_values(value* to, const value* from, std::size_t n) {
-    const auto word = [&](std::size_t i) {
-      std::uint64_t w;
-      std::memcpy(&w, reinterpret_cast<const char*>(from) + 8 * i, 8);
-      asm("" : "+r"(w));  // keeps GCC from joining two words into one 16-byte move
-      std::memcpy(reinterpret_cast<char*>(to) + 8 * i, &w, 8);
-    };
-    switch (n) {
-      case 4: word(7); word(6); [[fallthrough]];
-      case 3: word(5); word(4); [[fallthrough]];
-      case 2: word(3); word(2); [[fallthrough]];
-      case 1: word(1); word(0); [[fallthrough]];
-      case 0: return;
-      default: std::memcpy(static_cast<void*>(to), from, n * sizeof(value));
-    }
-  }
+  // The values of one depth: a first block of the builder's own, then, if a document
+  // needs more, larger blocks on the arena (freed with it); the last is being filled. The
+  // current depth's top and end are held in the builder, not here.
+  struct level {
+    // top and end apart: GCC would read the two with one 16-byte load, which waits for
+    // the two 8-byte stores that wrote them to reach the cache (+40% on a small document).
+    value* top = nullptr;
+    value* start = nullptr;  // the first value of the open container
+    value* end = nullptr;
+    value* first = nullptr;  // malloc'd, kept from one document to the next
+    std::size_t first_capacity = 0;
+    std::size_t capacity = 0;  // of the block being filled, in values
+  };
 
   UJSON_INLINE errc push(const value& v) {
-    stack_.push(v);
+    if (top_ == end_) [[unlikely]] grow();
+    *top_++ = v;
     return errc::ok;
+  }
+
+  UJSON_INLINE void descend() {
+    cur_->top = top_;
+    if (++cur_ == ready_end_) [[unlikely]] prepare_level();
+    top_ = cur_->top;
+    end_ = cur_->end;
+    cur_->start = top_;
+  }
+  UJSON_INLINE void ascend() {
+    cur_->top = top_;
+    --cur_;
+    top_ = cur_->top;
+    end_ = cur_->end;
+  }
+
+  // A new block for the current depth, to which the open container's values so far move
+  // (no value points at them yet). Blocks double, so a value moves O(1) times on average.
+  UJSON_NOINLINE void grow() {
+    level& l = *cur_;
+    const std::size_t used = static_cast<std::size_t>(top_ - l.start);
+    const std::size_t capacity = std::max<std::size_t>(2 * l.capacity, 8);
+    value* block = allocate<value>(capacity);
+    if (used != 0) std::memcpy(static_cast<void*>(block), l.start, used * sizeof(value));
+    l.start = block;
+    l.capacity = capacity;
+    top_ = block + used;
+    end_ = l.end = block + capacity;
+  }
+  // Readies *cur_, the first depth the document has not reached before, for its values:
+  // its first block, made as large as the depth grew to last time (the values of the last
+  // document are no longer used), so that a document like the last one fills it without
+  // growing.
+  UJSON_NOINLINE void prepare_level() {
+    if (cur_ == levels_.data() + levels_.size()) [[unlikely]] add_level();
+    level& l = *cur_;
+    if (l.capacity > l.first_capacity) [[unlikely]] enlarge_first_block(l);
+    l.top = l.start = l.first;
+    l.end = l.first + l.first_capacity;
+    l.capacity = l.first_capacity;
+    ready_end_ = cur_ + 1;
+  }
+  UJSON_NOINLINE void add_level() {
+    const std::size_t depth = levels_.size();
+    levels_.emplace_back();
+    cur_ = levels_.data() + depth;
+  }
+  UJSON_NOINLINE static void enlarge_first_block(level& l) {
+    void* block = std::malloc(l.capacity * sizeof(value));
+    if (block == nullptr) throw std::bad_alloc();
+    std::free(l.first);
+    l.first = static_cast<value*>(block);
+    l.first_capacity = l.capacity;
   }
 
   std::string_view copy(std::string_view s) {
@@ -157,10 +198,7 @@ class dom_builder {
 
   // Leaves kept = n when every key differs (almost always, and checked first, in
   // distinct_small or distinct_large); otherwise settles by the policy (settle_duplicates).
-  // `keys` are the members as they were stacked: the duplicate check reads them there, not
-  // in `members`, which memcpy has just written with wide stores that a narrow load cannot
-  // be forwarded from (it would wait for them to reach the cache).
-  errc resolve_duplicates(member* members, const member* keys, std::size_t n, std::size_t& kept);
+  errc resolve_duplicates(member* members, std::size_t n, std::size_t& kept);
   static constexpr std::size_t small_object = 16;
   // Exact: true only if every key differs. False when unsure too (hashes colliding past a
   // budget), which costs the exact path's time, never a different result.
@@ -177,10 +215,10 @@ class dom_builder {
   // object's end catches the rest (reported at the closing brace).
   static constexpr std::size_t scan_limit = 64;
   bool repeats_earlier_key(std::string_view key) const {
-    const std::size_t start = object_starts_.back();
-    if ((stack_.size() - start) / 2 >= scan_limit) return false;
-    for (std::size_t i = start; i < stack_.size(); i += 2) {
-      if (stack_[i].as_string() == key) return true;
+    const value* const first = cur_->start;
+    if (static_cast<std::size_t>(top_ - first) / 2 >= scan_limit) return false;
+    for (const value* k = first; k != top_; k += 2) {
+      if (k->as_string() == key) return true;
     }
     return false;
   }
@@ -191,8 +229,13 @@ class dom_builder {
   // What make_valid_string adds to a string's tag, unless the options let surrogates
   // through: set once, not tested for every string.
   std::uint64_t string_flags_;
-  value_stack stack_;
-  std::vector<std::size_t> object_starts_;  // stack_ index of each open object's first key (reject only)
+  // Depth 0 holds the document's value; levels_ has one more entry than the deepest
+  // container so far had. top_ and end_ are the current depth's (cur_'s).
+  std::vector<level> levels_;
+  level* cur_ = nullptr;
+  level* ready_end_ = nullptr;  // past the depths readied for this document
+  value* top_ = nullptr;
+  value* end_ = nullptr;
   static constexpr std::size_t shape_keys = 64, shape_count = 32;
   std::vector<std::uint64_t> prints_;  // of the object's keys, in distinct_large
   std::vector<std::uint64_t> shapes_;  // shape_count times: n, then the prints of n keys

@@ -46,8 +46,8 @@ inline std::uint64_t key_hash(std::string_view key) noexcept { return key_print(
 }  // namespace
 
 // The kept size is already n.
-errc dom_builder::resolve_duplicates(member* members, const member* keys, std::size_t n, std::size_t& kept) {
-  if (n <= small_object ? distinct_small(keys, n) : distinct_large(keys, n)) return errc::ok;
+errc dom_builder::resolve_duplicates(member* members, std::size_t n, std::size_t& kept) {
+  if (n <= small_object ? distinct_small(members, n) : distinct_large(members, n)) return errc::ok;
   return settle_duplicates(members, n, kept);
 }
 

@@ -164,8 +164,7 @@ class pointer_selector {
   // The builder holds one finished value: it is the result of `selected`; the pointers of
   // `inside` continue into it.
   void keep(mask selected, mask inside) {
-    const value v = builder_.result();
-    builder_.reset(input_);
+    const value v = builder_.take_result();
     for (mask rest = selected; rest != 0; rest &= rest - 1) {
       const int i = std::countr_zero(rest);
       results_[i] = v;

@@ -27,7 +27,8 @@ class dom_builder {
   dom_builder(arena& a, const decode_options& options)
       : arena_(a),
         policy_(options.duplicate_keys),
-        string_flags_(!options.allow_lone_surrogates && !options.allow_raw_surrogates ? value::valid_utf8_bit : 0) {}
+        string_flags_(!options.allow_lone_surrogates && !options.allow_raw_surrogates ? value::valid_utf8_bit : 0),
+        levels_(1) {}
   dom_builder(const dom_builder&) = delete;  // cur_ points into levels_
   dom_builder& operator=(const dom_builder&) = delete;
 
@@ -40,10 +41,11 @@ class dom_builder {
   void reset(std::string_view input) {
     input_ = input;
     cur_ = levels_.data();
-    ready_end_ = cur_;
-    prepare_level();
-    top_ = cur_->top;
-    end_ = cur_->end;
+    ready_end_ = cur_ + 1;
+    level& root = *cur_;
+    root.start = top_ = root_block_;
+    root.end = end_ = root_block_ + root_block_size;
+    root.capacity = root_block_size;
   }
   // The document's value, once the handler has seen one whole.
   value result() const { return top_ == cur_->start ? value() : top_[-1]; }
@@ -229,9 +231,12 @@ class dom_builder {
   // What make_valid_string adds to a string's tag, unless the options let surrogates
   // through: set once, not tested for every string.
   std::uint64_t string_flags_;
-  // Depth 0 holds the document's value; levels_ has one more entry than the deepest
-  // container so far had. top_ and end_ are the current depth's (cur_'s).
+  // levels_ has one more entry than the deepest container so far had. Depth 0 holds the
+  // document's value (or a pointer selection's, one at a time) in a block of its own.
+  // top_ and end_ are the current depth's (cur_'s).
   std::vector<level> levels_;
+  static constexpr std::size_t root_block_size = 2;
+  value root_block_[root_block_size];
   level* cur_ = nullptr;
   level* ready_end_ = nullptr;  // past the depths readied for this document
   value* top_ = nullptr;

@@ -392,6 +392,25 @@ TEST(IndexedDecoder, ControlCharactersOutsideStringsFailAsInTheByteDecoder) {
   }
 }
 
+// An array's literals are read by a loop of their own (literal_run): every byte of such an
+// array replaced by one that breaks it, or that ends the run, gives the byte decoder's events
+// and error. At every offset of a block, as the loop's reads cross block ends too.
+TEST(IndexedDecoder, ArraysOfLiteralsBrokenAnywhereFailAsInTheByteDecoder) {
+  if (indexing_kernels().empty()) GTEST_SKIP() << "this CPU runs no indexing kernel";
+  const std::string doc = R"({"f":[true,false,null,true ,false],"g":[null,1,"s",[false]]})";
+  for (std::size_t at = 0; at < doc.size(); ++at) {
+    for (const char c : {' ', ',', ']', '}', 'x', 'e', '1', '"', '[', ':'}) {
+      for (const std::size_t shift : {std::size_t{0}, 63 - at % 64, 64 - at % 64}) {
+        std::string text = std::string(shift, ' ') + doc;
+        text[shift + at] = c;
+        if (!same_on_every_kernel(text, {}, std::string("'") + c + "' at " + std::to_string(at))) return;
+        // Cut there: the input ends inside the run.
+        if (!same_on_every_kernel(text.substr(0, shift + at), {}, "cut at " + std::to_string(at))) return;
+      }
+    }
+  }
+}
+
 TEST(IndexedDecoder, SameAsTheByteDecoderOnRandomTokenSoup) {
   if (indexing_kernels().empty()) GTEST_SKIP() << "this CPU runs no indexing kernel";
   const std::vector<std::string> atoms = {"{", "}", "[", "]", ",", ":", " ", "\n", "\"k\"", "\"\\n\"", "\"\\\"\"",

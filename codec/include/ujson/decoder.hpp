@@ -13,6 +13,10 @@
 #include "ujson/detail/structural_index.hpp"
 
 namespace ujson {
+namespace detail {
+template <class H>
+class parser;  // the token readers (decoder_impl.hpp)
+}  // namespace detail
 
 class decoder {
  public:
@@ -53,6 +57,21 @@ class decoder {
   // The entries of the window after the one `t` has read to its end; when there is none
   // (the input is over, or stage 1 refused the rest), an entry that is the input's end.
   static const std::uint32_t* next_window(index_window* window, const std::uint32_t* t) noexcept;
+
+  // How a run of an array's scalars ended: at the first element of another kind (p at it),
+  // after the last element (p at the token after it), or at an error (code).
+  struct scalar_run {
+    const char* p;
+    const std::uint32_t* t;
+    frame read;  // 2 per element whose comma was consumed
+    errc code;
+    bool at_element;
+  };
+  // An array's literals from p on, in a function of their own: inside the walk, GCC keeps
+  // the loop's state in memory (a true costs half as many instructions here). Not so for
+  // numbers: coordinate pairs would pay a call per pair.
+  template <handler H>
+  static scalar_run literal_run(detail::parser<H>& ps, const char* p, const std::uint32_t* t, index_window* window);
 
   // Stage 2 over the index stage 1 wrote (detail/index_walk.hpp); `tokens` is its first
   // entry, in `window` for handlers that ignore values (null for the others).

@@ -57,10 +57,7 @@ class parser {
   }
 
   UJSON_DETAIL_INLINE errc number();
-  // The literal at p_ (true, false or null), reported; p_ moves past it.
-  UJSON_DETAIL_INLINE errc literal();
-  // The same at p: returns the byte after it, or nullptr (e says why) when p holds none.
-  UJSON_DETAIL_INLINE const char* literal_at(const char* p, errc& e);
+  UJSON_DETAIL_INLINE errc literal(char c);
   UJSON_DETAIL_INLINE errc non_ascii_run();
   UJSON_DETAIL_INLINE errc string(std::string_view& out, string_origin& origin);
   errc escaped_string(const char* content, std::string_view& out);
@@ -470,38 +467,26 @@ errc parser<H>::special_literal() {
 
 // p_ is at 't', 'f' or 'n': reads true, false or null.
 template <class H>
-UJSON_DETAIL_INLINE const char* parser<H>::literal_at(const char* p, errc& e) {
-  const auto matches = [&](const char (&word)[6], std::size_t len) {
-    return static_cast<std::size_t>(end_ - p) >= len && std::memcmp(p, word, len) == 0;
+UJSON_DETAIL_INLINE errc parser<H>::literal(char c) {
+  const char* token = p_;
+  auto matches = [&](const char (&word)[6], std::size_t len) {
+    return static_cast<std::size_t>(end_ - p_) >= len && std::memcmp(p_, word, len) == 0;
   };
-  e = errc::ok;
-  const char* after;
-  if (*p == 't') {
-    if (!matches("true\0", 4)) goto invalid;
-    after = p + 4;
+  errc e = errc::ok;
+  if (c == 't') {
+    if (!matches("true\0", 4)) return fail(errc::invalid_literal, token);
+    p_ += 4;
     if constexpr (want_values) e = h_.on_bool(true);
-  } else if (*p == 'f') {
-    if (!matches("false", 5)) goto invalid;
-    after = p + 5;
+  } else if (c == 'f') {
+    if (!matches("false", 5)) return fail(errc::invalid_literal, token);
+    p_ += 5;
     if constexpr (want_values) e = h_.on_bool(false);
   } else {
-    if (!matches("null\0", 4)) goto invalid;
-    after = p + 4;
+    if (!matches("null\0", 4)) return fail(errc::invalid_literal, token);
+    p_ += 4;
     if constexpr (want_values) e = h_.on_null();
   }
-  if (UJSON_DETAIL_LIKELY(e == errc::ok)) return after;
-  fail(e, p);
-  return nullptr;
-invalid:
-  e = fail(errc::invalid_literal, p);
-  return nullptr;
-}
-
-template <class H>
-UJSON_DETAIL_INLINE errc parser<H>::literal() {
-  errc e;
-  if (const char* after = literal_at(p_, e)) p_ = after;
-  return e;
+  return UJSON_DETAIL_LIKELY(e == errc::ok) ? e : fail(e, token);
 }
 
 template <class H>
@@ -510,7 +495,7 @@ UJSON_DETAIL_INLINE errc parser<H>::scalar(char c) {
     case vs_string:
       return string_value(false);
     case vs_literal:
-      return literal();
+      return literal(c);
     case vs_number:
       return number();
     default:

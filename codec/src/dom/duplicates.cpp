@@ -76,12 +76,21 @@ bool dom_builder::distinct_small(const member* members, std::size_t n) {
 bool dom_builder::distinct_large(const member* members, std::size_t n) {
   if (n > prints_.size()) prints_.resize(n);
   std::uint64_t* const print = prints_.data();
-  for (std::size_t i = 0; i < n; ++i) print[i] = key_print(members[i].key.payload_.s, members[i].key.tag_ >> 8);
+  const auto print_of = [&](std::size_t i) { return key_print(members[i].key.payload_.s, members[i].key.tag_ >> 8); };
+  print[0] = print_of(0);
   std::uint64_t* shape = nullptr;  // n, then n prints
   if (n <= shape_keys) {
     if (shapes_.empty()) shapes_.resize(shape_count * (shape_keys + 1));
     shape = &shapes_[((print[0] ^ n) * golden >> (64 - std::countr_zero(shape_count))) * (shape_keys + 1)];
-    if (shape[0] == n && std::memcmp(shape + 1, print, n * sizeof *print) == 0) return true;
+    // Compared as they are made (a slot holds room for shape_keys prints, whatever its n).
+    std::uint64_t differ = (shape[0] ^ n) | (shape[1] ^ print[0]);
+    for (std::size_t i = 1; i < n; ++i) {
+      print[i] = print_of(i);
+      differ |= shape[i + 1] ^ print[i];
+    }
+    if (differ == 0) return true;
+  } else {
+    for (std::size_t i = 1; i < n; ++i) print[i] = print_of(i);
   }
   bool prints_differ = true;
   if (!distinct_prints(members, n, prints_differ)) return false;

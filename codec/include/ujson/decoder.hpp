@@ -68,10 +68,10 @@ class decoder {
     bool at_element;
   };
   // An array's literals from p on, in a function of their own: inside the walk, GCC keeps
-  // the loop's state in memory (a true costs half as many instructions here). Not so for
-  // numbers: coordinate pairs would pay a call per pair.
+  // the loop's state in memory. Not so for numbers: coordinate pairs would pay a call per
+  // pair. For handlers that build values only (the whole index, no windows).
   template <handler H>
-  static scalar_run literal_run(detail::parser<H>& ps, const char* p, const std::uint32_t* t, index_window* window);
+  static scalar_run literal_run(detail::parser<H>& ps, const char* p, const std::uint32_t* t);
 
   // Stage 2 over the index stage 1 wrote (detail/index_walk.hpp); `tokens` is its first
   // entry, in `window` for handlers that ignore values (null for the others).

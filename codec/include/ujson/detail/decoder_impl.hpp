@@ -301,7 +301,7 @@ template <class H>
 errc parser<H>::indexed_escaped_string(const char* content, const char* close, std::string_view& out) {
   char* base = nullptr;
   if constexpr (want_values) {
-    // 64 bytes past the escaped text's size: the wide stores of copy_to_backslash and of the
+    // 64 bytes past the escaped text's size: the wide stores of to_backslash and of the
     // escape decoders go at most that far past what they write.
     const std::size_t most = static_cast<std::size_t>(close - content) + 64;
     base = scratch_.size() >= most ? scratch_.data() : grow_scratch(most);
@@ -319,11 +319,7 @@ errc parser<H>::indexed_escaped_string(const char* content, const char* close, s
         if constexpr (want_values) *w++ = *p;
         ++p;
       } else {
-        if constexpr (want_values) {
-          p = default_kernel::copy_to_backslash(p, close, w);
-        } else {
-          p = default_kernel::find_backslash(p, close);
-        }
+        p = default_kernel::to_backslash<want_values>(p, close, w);
         if (p >= close) break;
       }
     }

@@ -11,16 +11,10 @@
 
 namespace ujson {
 
-// Whether p is at the end of the input. At the end of a window (validators) it moves t and
-// p to the next window's first token; p stays at the end when the input is over or stage 1
-// refused the next window. An expression, not a lambda taking t by reference: that would
-// keep t in memory in every walk, windowed or not.
-#define UJSON_AT_END(p) ((p) == end && !(windowed && (t = next_window(window, t), (p) = next(), (p) != end)))
-
 template <handler H>
 [[gnu::noinline]] decoder::scalar_run decoder::literal_run(detail::parser<H>& ps, const char* p,
-                                                           const std::uint32_t* t, index_window* window) {
-  constexpr bool windowed = ignores_values<H>;
+                                                           const std::uint32_t* t) {
+  static_assert(detail::parser<H>::want_values, "validators walk a window at a time and read literals in the walk");
   const char* const begin = ps.begin_;
   const char* const end = ps.end_;
   const auto next = [&]() { return begin + *t++; };
@@ -32,10 +26,10 @@ template <handler H>
     const char* const q = ps.p_;
     p = next();
     if (UJSON_DETAIL_UNLIKELY(q != p) && q != end && !detail::is_space(*q)) return {q, t, read, errc::ok, false};
-    if (UJSON_AT_END(p) || *p != ',') return {p, t, read, errc::ok, false};
+    if (p == end || *p != ',') return {p, t, read, errc::ok, false};
     p = next();
-    if constexpr (detail::parser<H>::want_values) read += 2;
-    if (UJSON_DETAIL_UNLIKELY(UJSON_AT_END(p))) return {p, t, read, ps.fail(errc::unexpected_end, end), false};
+    read += 2;
+    if (UJSON_DETAIL_UNLIKELY(p == end)) return {p, t, read, ps.fail(errc::unexpected_end, end), false};
     if (detail::chars.value[detail::byte(p)] != detail::vs_literal) return {p, t, read, errc::ok, true};
   }
 }
@@ -62,6 +56,11 @@ error decoder::decode_indexed(std::string_view input, H& h, const std::uint32_t*
   errc code = errc::ok;
   // Closing quotes carry a flag bit; every other entry is a plain offset.
   const auto next = [&]() { return begin + *t++; };
+  // Whether p is at the end of the input. At the end of a window (validators) it moves t and
+  // p to the next window's first token; p stays at the end when the input is over or stage 1
+  // refused the next window. An expression, not a lambda taking t by reference: that would
+  // keep t in memory in every walk, windowed or not.
+#define UJSON_AT_END(p) ((p) == end && !(windowed && (t = next_window(window, t), (p) = next(), (p) != end)))
   // p is at a string's opening quote, whose closing quote is the next entry.
   const auto read_string = [&](const char* p, std::string_view& text, string_origin& origin) {
     const std::uint32_t close = *t++;
@@ -137,15 +136,17 @@ value:
       // An array's literals, this one and those after it, in a loop of their own. Not for
       // validators: it changed their walk's code for the worse (twitter.json 2-7% slower)
       // to speed up what costs them little.
-      if (detail::parser<H>::want_values && (current & 1) == 0 && depth != 0) {
-        const scalar_run run = literal_run(ps, p, t, window);
-        p = run.p;
-        t = run.t;
-        current += run.read;
-        code = run.code;
-        if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
-        if (run.at_element) goto value;
-        goto after_value;
+      if constexpr (detail::parser<H>::want_values) {
+        if ((current & 1) == 0 && depth != 0) {
+          const scalar_run run = literal_run(ps, p, t);
+          p = run.p;
+          t = run.t;
+          current += run.read;
+          code = run.code;
+          if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
+          if (run.at_element) goto value;
+          goto after_value;
+        }
       }
       ps.p_ = p;
       code = ps.literal(*p);

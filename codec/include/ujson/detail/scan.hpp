@@ -393,15 +393,13 @@ struct scalar_kernel {
     while (p != end && is_space(*p)) ++p;
     return p;
   }
-  // Copies [p, the first '\\' before `close`) to w and returns where it stopped (close when
-  // there is no backslash); w moves past what it copied.
-  static UJSON_DETAIL_INLINE const char* copy_to_backslash(const char* p, const char* close, char*& w) {
-    while (p < close && *p != '\\') *w++ = *p++;
-    return p;
-  }
-  // The first '\\' in [p, close), or close.
-  static UJSON_DETAIL_INLINE const char* find_backslash(const char* p, const char* close) {
-    while (p < close && *p != '\\') ++p;
+  // The first '\\' in [p, close), or close; with `copy`, what comes before it is copied to w
+  // too, and w moves past it (validators copy nothing).
+  template <bool copy>
+  static UJSON_DETAIL_INLINE const char* to_backslash(const char* p, const char* close, char*& w) {
+    for (; p < close && *p != '\\'; ++p) {
+      if constexpr (copy) *w++ = *p;
+    }
     return p;
   }
   static UJSON_DETAIL_INLINE const char* skip_line_space(const char* p, const char* end) { return skip_space(p, end); }
@@ -441,34 +439,24 @@ struct sse2_kernel {
     return scalar_kernel::find_string_delimiter(p, end);
   }
 
-  // As scalar_kernel's, 16 bytes at a time: each step stores all 16 and then moves w by as
-  // many as come before a backslash, so w needs 15 bytes of room past what is copied.
-  static UJSON_DETAIL_INLINE const char* copy_to_backslash(const char* p, const char* close, char*& w) {
+  // As scalar_kernel's, 16 bytes at a time: copying, each step stores all 16 and then moves
+  // w by as many as come before a backslash, so w needs 15 bytes of room past what is copied.
+  template <bool copy>
+  static UJSON_DETAIL_INLINE const char* to_backslash(const char* p, const char* close, char*& w) {
     const __m128i backslash = _mm_set1_epi8('\\');
     while (close - p >= 16) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(w), v);
+      if constexpr (copy) _mm_storeu_si128(reinterpret_cast<__m128i*>(w), v);
       const int mask = _mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash));
       if (mask != 0) {
         const int before = __builtin_ctz(static_cast<unsigned>(mask));
-        w += before;
+        if constexpr (copy) w += before;
         return p + before;
       }
       p += 16;
-      w += 16;
+      if constexpr (copy) w += 16;
     }
-    return scalar_kernel::copy_to_backslash(p, close, w);
-  }
-
-  static UJSON_DETAIL_INLINE const char* find_backslash(const char* p, const char* close) {
-    const __m128i backslash = _mm_set1_epi8('\\');
-    while (close - p >= 16) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      const int mask = _mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash));
-      if (mask != 0) return p + __builtin_ctz(static_cast<unsigned>(mask));
-      p += 16;
-    }
-    return scalar_kernel::find_backslash(p, close);
+    return scalar_kernel::to_backslash<copy>(p, close, w);
   }
 
   // Minified input rarely has a space here, so look at one byte before going wide;

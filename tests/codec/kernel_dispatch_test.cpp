@@ -46,7 +46,8 @@ bool offers(kernel_set set) {
 TEST(KernelDispatch, EachSetIsOfferedExactlyWhereTheCpuHasIt) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
   const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") &&
-                    __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
+                    __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+                    __builtin_cpu_supports("popcnt");
   const bool avx512 = avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                       __builtin_cpu_supports("avx512vl");
 #else

@@ -12,6 +12,17 @@
 #include "ujson/detail/kernels.hpp"
 #include "ujson/detail/structural_index.hpp"
 
+// Stage 2 (decode_indexed, literal_run) walks only an index that a SIMD kernel's stage 1
+// wrote, so it runs only on CPUs with that kernel's instruction sets (AVX2, BMI1, BMI2,
+// POPCNT: src/simd/arch.hpp): it is compiled for them, as the kernels are. What it calls
+// and does not inline is compiled for every CPU, so every copy of it and of what it calls
+// is safe wherever it runs. Undefined at the end of this header.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define UJSON_DETAIL_INDEX_WALK __attribute__((target("avx2,bmi,bmi2,popcnt")))
+#else
+#define UJSON_DETAIL_INDEX_WALK
+#endif
+
 namespace ujson {
 namespace detail {
 template <class H>
@@ -71,12 +82,12 @@ class decoder {
   // the loop's state in memory. Not so for numbers: coordinate pairs would pay a call per
   // pair. For handlers that build values only (the whole index, no windows).
   template <handler H>
-  static scalar_run literal_run(detail::parser<H>& ps, const char* p, const std::uint32_t* t);
+  UJSON_DETAIL_INDEX_WALK static scalar_run literal_run(detail::parser<H>& ps, const char* p, const std::uint32_t* t);
 
   // Stage 2 over the index stage 1 wrote (detail/index_walk.hpp); `tokens` is its first
   // entry, in `window` for handlers that ignore values (null for the others).
   template <handler H>
-  error decode_indexed(std::string_view input, H& h, const std::uint32_t* tokens, index_window* window,
+  UJSON_DETAIL_INDEX_WALK error decode_indexed(std::string_view input, H& h, const std::uint32_t* tokens, index_window* window,
                        const detail::kernel_table& kernels);
 
   decode_options options_;
@@ -96,3 +107,5 @@ error decode(std::string_view input, H& h, const decode_options& options = {}) {
 }  // namespace ujson
 
 #include "ujson/detail/decoder_impl.hpp"
+
+#undef UJSON_DETAIL_INDEX_WALK

@@ -11,11 +11,13 @@
 
 namespace ujson::detail {
 
-// Everything the AVX2 kernels are compiled with: -mavx2 -mbmi -mpopcnt -mpclmul.
+// Everything the AVX2 kernels are compiled with: -mavx2 -mbmi -mpopcnt -mpclmul, and
+// BMI2, for which the decoder's stage 2 is compiled too (UJSON_DETAIL_INDEX_WALK in
+// ujson/decoder.hpp; every AVX2 CPU has it: Haswell, Zen).
 inline bool cpu_runs_avx2_kernels() noexcept {
 #if UJSON_X86_DISPATCH
   return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("bmi") &&
-         __builtin_cpu_supports("popcnt");
+         __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
 #else
   return false;
 #endif

@@ -4,7 +4,7 @@
 // and the Python module's str builder) is reached through the table chosen here, once per process, from
 // the CPU and the environment variable UJSON_FORCE_KERNEL (read once):
 //   portable | scalar   the portable kernels, as a CPU without AVX2 runs them
-//   avx2                AVX2 (with PCLMUL, BMI1, POPCNT), where the CPU has them
+//   avx2                AVX2 (with PCLMUL, BMI1, BMI2, POPCNT), where the CPU has them
 //   avx512              UTF-8 validation, stage 1's classification and offsets in
 //                       AVX-512 (F, BW, VL, VBMI2), where the CPU has those as
 //                       well as the AVX2 set

@@ -152,28 +152,32 @@ TEST(DomDuplicateKeysModel, KeysOfEachLengthDifferingInOneByte) {
   }
 }
 
-// Small objects find the pairs worth comparing by their keys' lengths (one bit each, and
-// every length past 63 on the last bit): keys of different lengths, of equal lengths, of
-// lengths that share that last bit, each with and without a repeat at every position.
+// Small objects find the pairs worth comparing by their keys' lengths and first bytes (one
+// bit of 64 for each pair): keys of different lengths, of equal lengths, of lengths past 63,
+// with first bytes that differ and with one first byte for all, each with and without a
+// repeat at every position.
 TEST(DomDuplicateKeysModel, SmallObjectsOfEveryLengthMix) {
   const std::vector<std::vector<std::size_t>> mixes = {
       {1, 2}, {3, 3}, {0, 1}, {0, 0}, {5, 6, 5}, {62, 63}, {63, 64}, {64, 100}, {63, 64, 65, 100}, {100, 100},
       {1, 2, 3, 4, 5, 6, 7, 8}, {4, 4, 4, 4, 8, 8, 8, 8}, {70, 70, 71, 71, 72, 72, 73, 73}};
-  for (const auto& lengths : mixes) {
-    std::vector<member_text> members;
-    for (std::size_t i = 0; i < lengths.size(); ++i) {
-      std::string k(lengths[i], static_cast<char>('a' + i));  // distinct whatever the lengths
-      if (!k.empty()) k[k.size() / 2] = 'z';
-      members.push_back(raw(k));
-    }
-    if (lengths.size() > 1 && lengths[0] == 0 && lengths[1] == 0) members.pop_back();  // one empty key
-    expect_every_policy(members);
-    for (std::size_t from = 0; from < members.size(); ++from) {
-      for (std::size_t to = 0; to < members.size(); ++to) {
-        if (from == to || members.size() < 2) continue;
-        std::vector<member_text> with_repeat = members;
-        with_repeat[to] = members[from];
-        expect_every_policy(with_repeat);
+  for (const bool one_first_byte : {false, true}) {
+    for (const auto& lengths : mixes) {
+      std::vector<member_text> members;
+      for (std::size_t i = 0; i < lengths.size(); ++i) {
+        std::string k(lengths[i], static_cast<char>('a' + i));  // distinct whatever the lengths
+        if (k.size() > 2 && one_first_byte) k[0] = 'k';
+        if (!k.empty()) k[k.size() / 2] = 'z';
+        members.push_back(raw(k));
+      }
+      if (lengths.size() > 1 && lengths[0] == 0 && lengths[1] == 0) members.pop_back();  // one empty key
+      expect_every_policy(members);
+      for (std::size_t from = 0; from < members.size(); ++from) {
+        for (std::size_t to = 0; to < members.size(); ++to) {
+          if (from == to || members.size() < 2) continue;
+          std::vector<member_text> with_repeat = members;
+          with_repeat[to] = members[from];
+          expect_every_policy(with_repeat);
+        }
       }
     }
   }

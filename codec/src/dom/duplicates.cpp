@@ -51,21 +51,25 @@ errc dom_builder::resolve_duplicates(member* members, std::size_t n, std::size_t
   return settle_duplicates(members, n, kept);
 }
 
-// Keys of different lengths differ: a bit per length (lengths past 63 share one) finds
-// the keys worth comparing with the earlier ones, mostly none.
+// Keys that differ in length or in first byte differ: a bit per (length, first byte) pair,
+// mixed into 64, finds the keys worth comparing with the earlier ones, mostly none. A bit
+// per length alone sent records whose keys share lengths through the comparisons (twice
+// in each 9-member object of workload 2, medium_object; "id"/"ok" and "name"/"tags" in
+// {"id":1,"name":"x","tags":[],"ok":true,"v":1.5}): 3% more instructions per whole parse.
 bool dom_builder::distinct_small(const member* members, std::size_t n) {
-  std::uint64_t lengths = 0;
+  std::uint64_t seen = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const value& k = members[i].key;
     const std::size_t size = k.tag_ >> 8;
-    const std::uint64_t bit = std::uint64_t{1} << std::min<std::size_t>(size, 63);
-    if (lengths & bit) {
+    const unsigned first = size != 0 ? static_cast<unsigned char>(k.payload_.s[0]) : 0;
+    const std::uint64_t bit = std::uint64_t{1} << ((size * 29 + first) & 63);
+    if (seen & bit) {
       for (std::size_t j = 0; j < i; ++j) {
         const value& other = members[j].key;
         if (same_text({other.payload_.s, other.tag_ >> 8}, {k.payload_.s, size})) return false;
       }
     }
-    lengths |= bit;
+    seen |= bit;
   }
   return true;
 }

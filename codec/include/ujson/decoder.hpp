@@ -87,8 +87,8 @@ class decoder {
   // Stage 2 over the index stage 1 wrote (detail/index_walk.hpp); `tokens` is its first
   // entry, in `window` for handlers that ignore values (null for the others).
   template <handler H>
-  UJSON_DETAIL_INDEX_WALK error decode_indexed(std::string_view input, H& h, const std::uint32_t* tokens, index_window* window,
-                       const detail::kernel_table& kernels);
+  UJSON_DETAIL_INDEX_WALK error decode_indexed(std::string_view input, H& h, const std::uint32_t* tokens,
+                                               index_window* window, const detail::kernel_table& kernels);
 
   decode_options options_;
   std::string scratch_;

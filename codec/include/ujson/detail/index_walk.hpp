@@ -12,8 +12,9 @@
 namespace ujson {
 
 template <handler H>
-[[gnu::noinline]] UJSON_DETAIL_INDEX_WALK decoder::scalar_run decoder::literal_run(detail::parser<H>& ps, const char* p,
-                                                           const std::uint32_t* t) {
+[[gnu::noinline]] UJSON_DETAIL_INDEX_WALK decoder::scalar_run decoder::literal_run(detail::parser<H>& ps,
+                                                                                   const char* p,
+                                                                                   const std::uint32_t* t) {
   static_assert(detail::parser<H>::want_values, "validators walk a window at a time and read literals in the walk");
   const char* const begin = ps.begin_;
   const char* const end = ps.end_;
@@ -35,8 +36,8 @@ template <handler H>
 }
 
 template <handler H>
-UJSON_DETAIL_INDEX_WALK error decoder::decode_indexed(std::string_view input, H& h, const std::uint32_t* t, index_window* window,
-                              const detail::kernel_table& kernels) {
+UJSON_DETAIL_INDEX_WALK error decoder::decode_indexed(std::string_view input, H& h, const std::uint32_t* t,
+                                                      index_window* window, const detail::kernel_table& kernels) {
   // Validators walk the index a window at a time (structural_index.hpp): the end of a
   // window looks like the end of the input, so where the walk tests for the end it also
   // asks for the next window. Other handlers walk the whole index, and that test is the end.

@@ -23,7 +23,7 @@ using namespace ujsond_attack;
 using ujsond_test::server;
 
 constexpr int slow_count = 200;
-constexpr auto read_timeout = 4s;
+constexpr auto read_timeout = 2s;
 // One byte per client per second: the crowd's writer visits one client every 5 ms.
 constexpr auto trickle_step = 1000ms / slow_count;
 
@@ -189,7 +189,7 @@ TEST(SlowClients, TwoHundredTricklersLeaveNormalThroughputAbove90Percent) {
 }
 
 TEST(SlowClients, EveryTricklerGets408AndIsClosedWhenTheReadTimeoutEnds) {
-  server s({"--access-log=false", "--read-timeout", "4s", "--idle-timeout", "10s"});
+  server s({"--access-log=false", "--read-timeout", "2s", "--idle-timeout", "10s"});
   slow_crowd crowd(s.port(), slow_count);
   // Others are still served meanwhile.
   raw_socket other(s.port());

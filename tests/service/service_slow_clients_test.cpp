@@ -6,6 +6,10 @@
 // a burst of foreign load lowers some rounds of both kinds, but it would take load that
 // hits every loaded round and no unloaded one to fail the test. A server that let slow
 // clients hold its threads (a blocking read, a thread per connection) fails every round.
+//
+// The throughput comparison is a measurement: `make load` runs it (Makefile), on a machine
+// left to it, and ctest leaves it out (tests/service/CMakeLists.txt); the 408 test is part
+// of every make test pass.
 
 #include <gtest/gtest.h>
 
@@ -143,7 +147,7 @@ double normal_throughput(unsigned short port, int connections, std::chrono::mill
   return static_cast<double>(done.load()) / std::chrono::duration<double>(duration).count();
 }
 
-// A throughput comparison, so the release build's alone: under ASan the client and ujsond
+// A throughput comparison, so the release build's alone (make load): under ASan the client and ujsond
 // share two cores with the sanitizer's own bookkeeping, and rounds on the same machine vary
 // by 2x (21k-49k req/s in a clean-clone run), so a bar there measured the sanitizer. The
 // slow-connection paths themselves run under ASan in the test below (the same 200

@@ -35,18 +35,7 @@ run: build
 	build/release/service/ujsond --address 127.0.0.1 --port 8080
 
 test:
-	scripts/bootstrap test fuzz
-	cmake --preset release >/dev/null
-	cmake --build --preset release -j$(JOBS)
-	ctest --preset release -j$(JOBS)
-	# Once more on the portable kernels, as a CPU without AVX2 would run them; the asan
-	# pass below runs on the AVX2 ones, which a CPU with AVX-512 does not choose itself.
-	ctest --preset release-scalar -j$(JOBS)
-	cmake --preset asan >/dev/null
-	cmake --build --preset asan -j$(JOBS)
-	ctest --preset asan -j$(JOBS)
-	# Each libFuzzer target (built above, in the asan tree) for a bounded time; a crash fails the run.
-	FUZZ_BUILD=0 FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) JOBS=$(JOBS) scripts/fuzz
+	JOBS=$(JOBS) TEST_FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) scripts/test
 
 bench:
 	scripts/bootstrap run bench

@@ -56,61 +56,113 @@ class dom_builder {
     return v;
   }
 
-  // Literals inlined into the walk: GCC left on_bool a call (twitter.json has 0.9% fewer
-  // instructions without it); forcing the number events too made every corpus file slower.
-  UJSON_INLINE errc on_null() { return push(value::make_null()); }
-  UJSON_INLINE errc on_bool(bool b) { return push(value::make_bool(b)); }
-  errc on_int64(std::int64_t i) { return push(value::make_int64(i)); }
-  errc on_uint64(std::uint64_t u) { return push(value::make_uint64(u)); }
-  errc on_double(double d, std::string_view) { return push(value::make_double(d)); }
-  // JSON's number text lies in the input; a CBOR bignum's digits are made by the reader.
-  errc on_big_number(std::string_view text) {
-    const auto at = reinterpret_cast<std::uintptr_t>(text.data());
-    const auto begin = reinterpret_cast<std::uintptr_t>(input_.data());
-    const bool in_input = at >= begin && at - begin <= input_.size();
-    return push(value::make_big_number(in_input ? text : copy(text)));
+  // The place the next value goes, which the indexed walk holds in its registers for the
+  // events it raises itself (detail::cursor_handler in ujson/detail/index_walk.hpp): in
+  // the builder, each value's push loaded the top that the last push had just stored, a
+  // store-to-load wait from one value to the next. The events without a cursor load it
+  // and store it back, for the parser's events (numbers, literals) and the other readers.
+  struct cursor {
+    value* top;
+    value* end;
+  };
+  UJSON_INLINE cursor load_cursor() const { return {top_, end_}; }
+  UJSON_INLINE void store_cursor(cursor c) {
+    top_ = c.top;
+    end_ = c.end;
+  }
+
+  UJSON_INLINE errc on_null(cursor& c) { return push(c, value::make_null()); }
+  UJSON_INLINE errc on_bool(cursor& c, bool b) { return push(c, value::make_bool(b)); }
+  UJSON_INLINE errc on_int64(cursor& c, std::int64_t i) { return push(c, value::make_int64(i)); }
+  UJSON_INLINE errc on_uint64(cursor& c, std::uint64_t u) { return push(c, value::make_uint64(u)); }
+  UJSON_INLINE errc on_double(cursor& c, double d, std::string_view) { return push(c, value::make_double(d)); }
+  UJSON_INLINE errc on_big_number(cursor& c, std::string_view text) {
+    return push(c, value::make_big_number(big_number_text(text)));
   }
   // Every reader checks a string's UTF-8 before it gets here (surrogates aside, when the
   // options let them through), so the writer need not check it again.
-  UJSON_INLINE errc on_string(std::string_view s, string_origin origin) {
+  UJSON_INLINE errc on_string(cursor& c, std::string_view s, string_origin origin) {
     const std::string_view text = origin == string_origin::input ? s : copy(s);
     value v = value::make_string(text);
     v.tag_ |= string_flags_;
-    return push(v);
+    return push(c, v);
   }
-  UJSON_INLINE errc on_key(std::string_view s, string_origin origin) {
-    if (policy_ == duplicate_keys::reject && repeats_earlier_key(s)) return errc::duplicate_key;
-    return on_string(s, origin);
+  UJSON_INLINE errc on_key(cursor& c, std::string_view s, string_origin origin) {
+    if (policy_ == duplicate_keys::reject && repeats_earlier_key(c.top, s)) return errc::duplicate_key;
+    return on_string(c, s, origin);
   }
-  UJSON_INLINE errc on_array_begin() {
-    descend();
+  UJSON_INLINE errc on_array_begin(cursor& c) {
+    descend(c);
     return errc::ok;
   }
-  UJSON_INLINE errc on_object_begin() {
-    descend();
+  UJSON_INLINE errc on_object_begin(cursor& c) {
+    descend(c);
     return errc::ok;
   }
 
   // Always inlined: when GCC once called it instead, a canada.json parse (an array per
   // coordinate pair) took 3% more instructions.
-  UJSON_INLINE errc on_array_end(std::size_t n) {
-    const value* elements = top_ - n;
-    ascend();
-    return push(value::make_array(elements, n));
+  UJSON_INLINE errc on_array_end(cursor& c, std::size_t n) {
+    const value* elements = c.top - n;
+    ascend(c);
+    return push(c, value::make_array(elements, n));
   }
 
-  errc on_object_end(std::size_t n) {
-    member* members = reinterpret_cast<member*>(top_ - 2 * n);
+  // Inlined, so that the cursor stays in registers; resolving duplicates is a call.
+  UJSON_INLINE errc on_object_end(cursor& c, std::size_t n) {
+    member* members = reinterpret_cast<member*>(c.top - 2 * n);
     static_assert(sizeof(member) == 2 * sizeof(value));  // a member is its key and value, side by side
     std::size_t kept = n;
     // Two keys of different lengths (most pairs) differ without a call.
     if (n > 2 || (n == 2 && members[0].key.size() == members[1].key.size())) {
       const errc e = resolve_duplicates(members, n, kept);
       if (e != errc::ok) return e;
-      top_ = &members[kept].key;  // members removed as duplicates leave their room
+      c.top = &members[kept].key;  // members removed as duplicates leave their room
     }
-    ascend();
-    return push(value::make_object(members, kept));
+    ascend(c);
+    return push(c, value::make_object(members, kept));
+  }
+
+  // The same events for the readers that hold no cursor. Written out: GCC kept the
+  // lambdas of a shared wrapper as calls, with the cursor in memory. Literals inlined
+  // into the walk: GCC left on_bool a call (twitter.json has 0.9% fewer instructions
+  // without it); forcing the number events too made every corpus file slower.
+  UJSON_INLINE errc on_null() { return push(value::make_null()); }
+  UJSON_INLINE errc on_bool(bool b) { return push(value::make_bool(b)); }
+  errc on_int64(std::int64_t i) { return push(value::make_int64(i)); }
+  errc on_uint64(std::uint64_t u) { return push(value::make_uint64(u)); }
+  errc on_double(double d, std::string_view) { return push(value::make_double(d)); }
+  errc on_big_number(std::string_view text) { return push(value::make_big_number(big_number_text(text))); }
+  UJSON_INLINE errc on_string(std::string_view s, string_origin origin) {
+    cursor c = load_cursor();
+    const errc e = on_string(c, s, origin);
+    store_cursor(c);
+    return e;
+  }
+  UJSON_INLINE errc on_key(std::string_view s, string_origin origin) {
+    cursor c = load_cursor();
+    const errc e = on_key(c, s, origin);
+    store_cursor(c);
+    return e;
+  }
+  UJSON_INLINE errc on_array_begin() {
+    cursor c = load_cursor();
+    descend(c);
+    store_cursor(c);
+    return errc::ok;
+  }
+  UJSON_INLINE errc on_object_begin() { return on_array_begin(); }
+  UJSON_INLINE errc on_array_end(std::size_t n) {
+    cursor c = load_cursor();
+    const errc e = on_array_end(c, n);
+    store_cursor(c);
+    return e;
+  }
+  errc on_object_end(std::size_t n) {
+    cursor c = load_cursor();
+    const errc e = on_object_end(c, n);
+    store_cursor(c);
+    return e;
   }
 
  private:
@@ -129,37 +181,44 @@ class dom_builder {
   };
 
   UJSON_INLINE errc push(const value& v) {
-    if (top_ == end_) [[unlikely]] grow();
-    *top_++ = v;
+    cursor c = load_cursor();
+    push(c, v);
+    store_cursor(c);
+    return errc::ok;
+  }
+  UJSON_INLINE errc push(cursor& c, const value& v) {
+    if (c.top == c.end) [[unlikely]] c = grow(c);
+    *c.top++ = v;
     return errc::ok;
   }
 
-  UJSON_INLINE void descend() {
-    cur_->top = top_;
+  UJSON_INLINE void descend(cursor& c) {
+    cur_->top = c.top;
     if (++cur_ == ready_end_) [[unlikely]] prepare_level();
-    top_ = cur_->top;
-    end_ = cur_->end;
-    cur_->start = top_;
+    c.top = cur_->top;
+    c.end = cur_->end;
+    cur_->start = c.top;
   }
-  UJSON_INLINE void ascend() {
-    cur_->top = top_;
+  UJSON_INLINE void ascend(cursor& c) {
+    cur_->top = c.top;
     --cur_;
-    top_ = cur_->top;
-    end_ = cur_->end;
+    c.top = cur_->top;
+    c.end = cur_->end;
   }
 
   // A new block for the current depth, to which the open container's values so far move
   // (no value points at them yet). Blocks double, so a value moves O(1) times on average.
-  UJSON_NOINLINE void grow() {
+  // The cursor by value both ways: a reference would keep the walk's cursor in memory.
+  UJSON_NOINLINE cursor grow(cursor c) {
     level& l = *cur_;
-    const std::size_t used = static_cast<std::size_t>(top_ - l.start);
+    const std::size_t used = static_cast<std::size_t>(c.top - l.start);
     const std::size_t capacity = std::max<std::size_t>(2 * l.capacity, 8);
     value* block = allocate<value>(capacity);
     if (used != 0) std::memcpy(static_cast<void*>(block), l.start, used * sizeof(value));
     l.start = block;
     l.capacity = capacity;
-    top_ = block + used;
-    end_ = l.end = block + capacity;
+    l.end = block + capacity;
+    return {block + used, l.end};
   }
   // Readies *cur_, the first depth the document has not reached before, for its values:
   // its first block, made as large as the depth grew to last time (the values of the last
@@ -185,6 +244,14 @@ class dom_builder {
     std::free(l.first);
     l.first = static_cast<value*>(block);
     l.first_capacity = l.capacity;
+  }
+
+  // JSON's number text lies in the input; a CBOR bignum's digits are made by the reader.
+  UJSON_NOINLINE std::string_view big_number_text(std::string_view text) {
+    const auto at = reinterpret_cast<std::uintptr_t>(text.data());
+    const auto begin = reinterpret_cast<std::uintptr_t>(input_.data());
+    const bool in_input = at >= begin && at - begin <= input_.size();
+    return in_input ? text : copy(text);
   }
 
   std::string_view copy(std::string_view s) {
@@ -216,10 +283,10 @@ class dom_builder {
   // key. Past `scan_limit` members that check would cost O(n^2); the hash check at the
   // object's end catches the rest (reported at the closing brace).
   static constexpr std::size_t scan_limit = 64;
-  bool repeats_earlier_key(std::string_view key) const {
+  bool repeats_earlier_key(const value* top, std::string_view key) const {
     const value* const first = cur_->start;
-    if (static_cast<std::size_t>(top_ - first) / 2 >= scan_limit) return false;
-    for (const value* k = first; k != top_; k += 2) {
+    if (static_cast<std::size_t>(top - first) / 2 >= scan_limit) return false;
+    for (const value* k = first; k != top; k += 2) {
       if (k->as_string() == key) return true;
     }
     return false;
@@ -237,10 +304,12 @@ class dom_builder {
   std::vector<level> levels_;
   static constexpr std::size_t root_block_size = 2;
   value root_block_[root_block_size];
-  level* cur_ = nullptr;
-  level* ready_end_ = nullptr;  // past the depths readied for this document
+  // top_ and end_ apart, as in level: a cursor loaded in one 16-byte read would wait for
+  // the two 8-byte stores that wrote it.
   value* top_ = nullptr;
+  level* cur_ = nullptr;
   value* end_ = nullptr;
+  level* ready_end_ = nullptr;  // past the depths readied for this document
   static constexpr std::size_t shape_keys = 64, shape_count = 32;
   std::vector<std::uint64_t> prints_;  // of the object's keys, in distinct_large
   std::vector<std::uint64_t> shapes_;  // shape_count times: n, then the prints of n keys

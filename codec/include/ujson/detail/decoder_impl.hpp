@@ -56,8 +56,20 @@ class parser {
     return errc::ok;
   }
 
-  UJSON_DETAIL_INLINE errc number();
-  UJSON_DETAIL_INLINE errc literal(char c);
+  // The number or literal at p_, raising its event on `sink`: the handler, or the indexed
+  // walk's events (detail::walk_events), which hold the handler's cursor.
+  template <class Sink>
+  UJSON_DETAIL_INLINE errc number(Sink& sink);
+  template <class Sink>
+  UJSON_DETAIL_INLINE errc literal(char c, Sink& sink);
+  // What no other value starts with: NaN or Infinity where the options allow them.
+  template <class Sink>
+  UJSON_DETAIL_INLINE errc other_value(char c, Sink& sink) {
+    if ((c == 'N' || c == 'I') && options_.allow_nan_literals) return special_literal(sink);
+    return fail(errc::expected_value, p_);
+  }
+  UJSON_DETAIL_INLINE errc number() { return number(h_); }
+  UJSON_DETAIL_INLINE errc literal(char c) { return literal(c, h_); }
   UJSON_DETAIL_INLINE errc non_ascii_run();
   UJSON_DETAIL_INLINE errc string(std::string_view& out, string_origin& origin);
   errc escaped_string(const char* content, std::string_view& out);
@@ -73,7 +85,18 @@ class parser {
     scratch_.resize(std::max(2 * scratch_.size(), size + 64));
     return scratch_.data();
   }
-  errc special_literal();
+  template <class Sink>
+  UJSON_DETAIL_INLINE errc special_literal(Sink& sink) {
+    const char* const start = p_;
+    double value;
+    if (const errc e = read_special_literal(value); e != errc::ok) return e;
+    if constexpr (want_values) {
+      const errc e = sink.on_double(value, std::string_view(start, static_cast<std::size_t>(p_ - start)));
+      if (e != errc::ok) return fail(e, start);
+    }
+    return errc::ok;
+  }
+  errc read_special_literal(double& value);
 
   errc fail(errc code, const char* at) {
     error_at_ = at;
@@ -331,13 +354,14 @@ errc parser<H>::indexed_escaped_string(const char* content, const char* close, s
 }
 
 template <class H>
-UJSON_DETAIL_INLINE errc parser<H>::number() {
+template <class Sink>
+UJSON_DETAIL_INLINE errc parser<H>::number(Sink& sink) {
   const char* const start = p_;
   const char* p = p_;
   const bool negative = *p == '-';
   if (negative) {
     ++p;
-    if (p != end_ && *p == 'I' && options_.allow_nan_literals) return special_literal();
+    if (p != end_ && *p == 'I' && options_.allow_nan_literals) return special_literal(sink);
   }
   if (UJSON_DETAIL_UNLIKELY(p == end_ || !is_digit(*p))) return fail(errc::invalid_number, p == end_ ? end_ : p);
 
@@ -390,7 +414,7 @@ UJSON_DETAIL_INLINE errc parser<H>::number() {
   errc e;
   if constexpr (integers_as_text<H>) {
     if (is_integer) {
-      e = h_.on_big_number(text);
+      e = sink.on_big_number(text);
       return UJSON_DETAIL_LIKELY(e == errc::ok) ? e : fail(e, start);
     }
   }
@@ -398,16 +422,16 @@ UJSON_DETAIL_INLINE errc parser<H>::number() {
     constexpr std::uint64_t int64_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
     if (UJSON_DETAIL_LIKELY(digits <= 19)) {
       if (!negative) {
-        e = mantissa <= int64_max ? h_.on_int64(static_cast<std::int64_t>(mantissa)) : h_.on_uint64(mantissa);
+        e = mantissa <= int64_max ? sink.on_int64(static_cast<std::int64_t>(mantissa)) : sink.on_uint64(mantissa);
       } else if (mantissa <= int64_max + 1) {
-        e = h_.on_int64(static_cast<std::int64_t>(0 - mantissa));  // two's complement, exact for -2^63
+        e = sink.on_int64(static_cast<std::int64_t>(0 - mantissa));  // two's complement, exact for -2^63
       } else {
-        e = h_.on_big_number(text);
+        e = sink.on_big_number(text);
       }
     } else {
       std::uint64_t value = 0;
       const auto r = std::from_chars(int_begin, p, value);
-      e = (!negative && r.ec == std::errc()) ? h_.on_uint64(value) : h_.on_big_number(text);
+      e = (!negative && r.ec == std::errc()) ? sink.on_uint64(value) : sink.on_big_number(text);
     }
   } else {
     // Up to 19 digits: Eisel-Lemire from the digits already read, its common case inline.
@@ -429,13 +453,13 @@ UJSON_DETAIL_INLINE errc parser<H>::number() {
         ok = (digits <= 19 && decimal_to_double(mantissa, exponent, negative, d)) || parse_double_slow(start, p, d);
       }
     }
-    e = ok ? h_.on_double(d, text) : h_.on_big_number(text);
+    e = ok ? sink.on_double(d, text) : sink.on_big_number(text);
   }
   return UJSON_DETAIL_LIKELY(e == errc::ok) ? e : fail(e, start);
 }
 
 template <class H>
-errc parser<H>::special_literal() {
+errc parser<H>::read_special_literal(double& value) {
   const char* start = p_;
   const char* p = p_;
   const bool negative = *p == '-';
@@ -443,7 +467,6 @@ errc parser<H>::special_literal() {
   auto match = [&](std::string_view word) {
     return static_cast<std::size_t>(end_ - p) >= word.size() && std::memcmp(p, word.data(), word.size()) == 0;
   };
-  double value;
   if (!negative && match("NaN")) {
     value = std::numeric_limits<double>::quiet_NaN();
     p += 3;
@@ -454,16 +477,13 @@ errc parser<H>::special_literal() {
     return fail(errc::invalid_literal, start);
   }
   p_ = p;
-  if constexpr (want_values) {
-    errc e = h_.on_double(value, std::string_view(start, static_cast<std::size_t>(p - start)));
-    if (e != errc::ok) return fail(e, start);
-  }
   return errc::ok;
 }
 
 // p_ is at 't', 'f' or 'n': reads true, false or null.
 template <class H>
-UJSON_DETAIL_INLINE errc parser<H>::literal(char c) {
+template <class Sink>
+UJSON_DETAIL_INLINE errc parser<H>::literal(char c, Sink& sink) {
   const char* token = p_;
   auto matches = [&](const char (&word)[6], std::size_t len) {
     return static_cast<std::size_t>(end_ - p_) >= len && std::memcmp(p_, word, len) == 0;
@@ -472,15 +492,15 @@ UJSON_DETAIL_INLINE errc parser<H>::literal(char c) {
   if (c == 't') {
     if (!matches("true\0", 4)) return fail(errc::invalid_literal, token);
     p_ += 4;
-    if constexpr (want_values) e = h_.on_bool(true);
+    if constexpr (want_values) e = sink.on_bool(true);
   } else if (c == 'f') {
     if (!matches("false", 5)) return fail(errc::invalid_literal, token);
     p_ += 5;
-    if constexpr (want_values) e = h_.on_bool(false);
+    if constexpr (want_values) e = sink.on_bool(false);
   } else {
     if (!matches("null\0", 4)) return fail(errc::invalid_literal, token);
     p_ += 4;
-    if constexpr (want_values) e = h_.on_null();
+    if constexpr (want_values) e = sink.on_null();
   }
   return UJSON_DETAIL_LIKELY(e == errc::ok) ? e : fail(e, token);
 }
@@ -495,8 +515,7 @@ UJSON_DETAIL_INLINE errc parser<H>::scalar(char c) {
     case vs_number:
       return number();
     default:
-      if ((c == 'N' || c == 'I') && options_.allow_nan_literals) return special_literal();
-      return fail(errc::expected_value, p_);
+      return other_value(c, h_);
   }
 }
 

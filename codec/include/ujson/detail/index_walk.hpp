@@ -11,6 +11,71 @@
 
 namespace ujson {
 
+namespace detail {
+
+// A handler that writes its values one after another (the DOM builder) may let the walk
+// hold the place where the next one goes, in registers: it declares a `cursor` type,
+// load_cursor() and store_cursor(c), and takes the cursor as the first argument of every
+// event too. Otherwise each value would load the place that the last one stored, a wait
+// from one value to the next. The parser raises the events of numbers and literals on
+// the walk's events (parser::number(sink)); the literal runs of arrays, out of line, on
+// the handler, so the walk hands the cursor back around them.
+template <class H>
+concept cursor_handler = requires(H& h, const H& ch, typename H::cursor c) {
+  { ch.load_cursor() } -> std::same_as<typename H::cursor>;
+  h.store_cursor(c);
+};
+
+// The events the walk raises itself, with the cursor where the handler has one.
+template <class H>
+class walk_events {
+ public:
+  explicit walk_events(H& h) : h_(h) {}
+  UJSON_DETAIL_INLINE errc on_null() { return h_.on_null(); }
+  UJSON_DETAIL_INLINE errc on_bool(bool b) { return h_.on_bool(b); }
+  UJSON_DETAIL_INLINE errc on_int64(std::int64_t i) { return h_.on_int64(i); }
+  UJSON_DETAIL_INLINE errc on_uint64(std::uint64_t u) { return h_.on_uint64(u); }
+  UJSON_DETAIL_INLINE errc on_double(double d, std::string_view text) { return h_.on_double(d, text); }
+  UJSON_DETAIL_INLINE errc on_big_number(std::string_view text) { return h_.on_big_number(text); }
+  UJSON_DETAIL_INLINE errc on_string(std::string_view s, string_origin o) { return h_.on_string(s, o); }
+  UJSON_DETAIL_INLINE errc on_key(std::string_view s, string_origin o) { return h_.on_key(s, o); }
+  UJSON_DETAIL_INLINE errc on_array_begin() { return h_.on_array_begin(); }
+  UJSON_DETAIL_INLINE errc on_object_begin() { return h_.on_object_begin(); }
+  UJSON_DETAIL_INLINE errc on_array_end(std::size_t n) { return h_.on_array_end(n); }
+  UJSON_DETAIL_INLINE errc on_object_end(std::size_t n) { return h_.on_object_end(n); }
+  UJSON_DETAIL_INLINE void lend() {}  // before the parser raises events, the handler's own
+  UJSON_DETAIL_INLINE void take_back() {}
+
+ private:
+  H& h_;
+};
+
+template <cursor_handler H>
+class walk_events<H> {
+ public:
+  explicit walk_events(H& h) : h_(h), c_(h.load_cursor()) {}
+  UJSON_DETAIL_INLINE errc on_null() { return h_.on_null(c_); }
+  UJSON_DETAIL_INLINE errc on_bool(bool b) { return h_.on_bool(c_, b); }
+  UJSON_DETAIL_INLINE errc on_int64(std::int64_t i) { return h_.on_int64(c_, i); }
+  UJSON_DETAIL_INLINE errc on_uint64(std::uint64_t u) { return h_.on_uint64(c_, u); }
+  UJSON_DETAIL_INLINE errc on_double(double d, std::string_view text) { return h_.on_double(c_, d, text); }
+  UJSON_DETAIL_INLINE errc on_big_number(std::string_view text) { return h_.on_big_number(c_, text); }
+  UJSON_DETAIL_INLINE errc on_string(std::string_view s, string_origin o) { return h_.on_string(c_, s, o); }
+  UJSON_DETAIL_INLINE errc on_key(std::string_view s, string_origin o) { return h_.on_key(c_, s, o); }
+  UJSON_DETAIL_INLINE errc on_array_begin() { return h_.on_array_begin(c_); }
+  UJSON_DETAIL_INLINE errc on_object_begin() { return h_.on_object_begin(c_); }
+  UJSON_DETAIL_INLINE errc on_array_end(std::size_t n) { return h_.on_array_end(c_, n); }
+  UJSON_DETAIL_INLINE errc on_object_end(std::size_t n) { return h_.on_object_end(c_, n); }
+  UJSON_DETAIL_INLINE void lend() { h_.store_cursor(c_); }
+  UJSON_DETAIL_INLINE void take_back() { c_ = h_.load_cursor(); }
+
+ private:
+  H& h_;
+  typename H::cursor c_;
+};
+
+}  // namespace detail
+
 template <handler H>
 [[gnu::noinline]] UJSON_DETAIL_INDEX_WALK decoder::scalar_run decoder::literal_run(detail::parser<H>& ps,
                                                                                    const char* p,
@@ -43,6 +108,7 @@ UJSON_DETAIL_INDEX_WALK error decoder::decode_indexed(std::string_view input, H&
   // asks for the next window. Other handlers walk the whole index, and that test is the end.
   constexpr bool windowed = ignores_values<H>;
   detail::parser<H> ps(input, h, options_, scratch_, kernels);
+  detail::walk_events<H> events(h);
   ps.utf8_checked_ = true;
   const char* const begin = ps.begin_;
   const char* const end = ps.end_;
@@ -93,7 +159,7 @@ value:
       code = read_string(p, text, origin);
       if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
       if constexpr (detail::parser<H>::want_values) {
-        code = h.on_string(text, origin);
+        code = events.on_string(text, origin);
         if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) {
           ps.fail(code, p);
           goto failed;
@@ -110,7 +176,7 @@ value:
       }
       if (UJSON_DETAIL_UNLIKELY(depth == capacity)) stack = grow_stack(stack, depth, capacity);
       if constexpr (detail::parser<H>::want_values) {
-        code = is_object ? h.on_object_begin() : h.on_array_begin();
+        code = is_object ? events.on_object_begin() : events.on_array_begin();
         if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) {
           ps.fail(code, p);
           goto failed;
@@ -139,7 +205,9 @@ value:
       // to speed up what costs them little.
       if constexpr (detail::parser<H>::want_values) {
         if ((current & 1) == 0 && depth != 0) {
+          events.lend();
           const scalar_run run = literal_run(ps, p, t);
+          events.take_back();
           p = run.p;
           t = run.t;
           current += run.read;
@@ -150,16 +218,15 @@ value:
         }
       }
       ps.p_ = p;
-      code = ps.literal(*p);
+      code = ps.literal(*p, events);
       goto scalar_read;
     case detail::vs_number:
       ps.p_ = p;
-      code = ps.number();
+      code = ps.number(events);
       goto scalar_read;
     default:
-      // NaN and Infinity where the options allow them; otherwise the error.
       ps.p_ = p;
-      code = ps.scalar(*p);
+      code = ps.other_value(*p, events);
       goto scalar_read;
   }
 
@@ -180,7 +247,7 @@ numbers:
     frame read = 0;  // 2 per element whose comma has been consumed, as after_value counts
     for (;;) {
       ps.p_ = p;
-      code = ps.number();
+      code = ps.number(events);
       if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
       q = ps.p_;
       p = next();
@@ -212,7 +279,7 @@ key:
     code = read_string(p, text, origin);
     if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
     if constexpr (detail::parser<H>::want_values) {
-      code = h.on_key(text, origin);
+      code = events.on_key(text, origin);
       if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) {
         ps.fail(code, p);
         goto failed;
@@ -263,8 +330,8 @@ close_container:
     const frame top = current;
     current = stack[--depth];
     if constexpr (detail::parser<H>::want_values) {
-      code = (top & 1) ? h.on_object_end(static_cast<std::size_t>(top >> 1))
-                       : h.on_array_end(static_cast<std::size_t>(top >> 1));
+      code = (top & 1) ? events.on_object_end(static_cast<std::size_t>(top >> 1))
+                       : events.on_array_end(static_cast<std::size_t>(top >> 1));
       if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) {
         ps.fail(code, p);
         goto failed;
@@ -279,9 +346,11 @@ done:
     code = ps.fail(errc::trailing_characters, p);
     goto failed;
   }
+  events.lend();
   return error{};
 
 failed:
+  events.lend();
   return detail::make_error(input, code, static_cast<std::size_t>(ps.error_at() - ps.begin_));
 }
 

@@ -80,7 +80,9 @@ class decoder {
   };
   // An array's literals from p on, in a function of their own: inside the walk, GCC keeps
   // the loop's state in memory. Not so for numbers: coordinate pairs would pay a call per
-  // pair. For handlers that build values only (the whole index, no windows).
+  // pair. For handlers that build values only (the whole index, no windows). A handler's
+  // cursor (detail::cursor_handler) is handed over in the handler, and held in registers
+  // for the run.
   template <handler H>
   UJSON_DETAIL_INDEX_WALK static scalar_run literal_run(detail::parser<H>& ps, const char* p, const std::uint32_t* t);
 

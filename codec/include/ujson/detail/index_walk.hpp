@@ -84,20 +84,40 @@ template <handler H>
   const char* const begin = ps.begin_;
   const char* const end = ps.end_;
   const auto next = [&]() { return begin + *t++; };
+  // The handler's cursor in this function's registers for the run (the walk hands it over).
+  detail::walk_events<H> events(ps.h_);
   frame read = 0;
+  scalar_run run;
   for (;;) {
     ps.p_ = p;
-    const errc code = ps.literal(*p);
-    if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) return {p, t, read, code, false};
+    const errc code = ps.literal(*p, events);
+    if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) {
+      run = {p, t, read, code, false};
+      break;
+    }
     const char* const q = ps.p_;
     p = next();
-    if (UJSON_DETAIL_UNLIKELY(q != p) && q != end && !detail::is_space(*q)) return {q, t, read, errc::ok, false};
-    if (p == end || *p != ',') return {p, t, read, errc::ok, false};
+    if (UJSON_DETAIL_UNLIKELY(q != p) && q != end && !detail::is_space(*q)) {
+      run = {q, t, read, errc::ok, false};
+      break;
+    }
+    if (p == end || *p != ',') {
+      run = {p, t, read, errc::ok, false};
+      break;
+    }
     p = next();
     read += 2;
-    if (UJSON_DETAIL_UNLIKELY(p == end)) return {p, t, read, ps.fail(errc::unexpected_end, end), false};
-    if (detail::chars.value[detail::byte(p)] != detail::vs_literal) return {p, t, read, errc::ok, true};
+    if (UJSON_DETAIL_UNLIKELY(p == end)) {
+      run = {p, t, read, ps.fail(errc::unexpected_end, end), false};
+      break;
+    }
+    if (detail::chars.value[detail::byte(p)] != detail::vs_literal) {
+      run = {p, t, read, errc::ok, true};
+      break;
+    }
   }
+  events.lend();
+  return run;
 }
 
 template <handler H>

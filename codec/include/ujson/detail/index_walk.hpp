@@ -18,8 +18,8 @@ namespace detail {
 // load_cursor() and store_cursor(c), and takes the cursor as the first argument of every
 // event too. Otherwise each value would load the place that the last one stored, a wait
 // from one value to the next. The parser raises the events of numbers and literals on
-// the walk's events (parser::number(sink)); the literal runs of arrays, out of line, on
-// the handler, so the walk hands the cursor back around them.
+// the walk's events (parser::number(sink)). The literal runs of arrays, out of line, take
+// the cursor over through the handler (lend, then take_back), once per run.
 template <class H>
 concept cursor_handler = requires(H& h, const H& ch, typename H::cursor c) {
   { ch.load_cursor() } -> std::same_as<typename H::cursor>;
@@ -43,7 +43,9 @@ class walk_events {
   UJSON_DETAIL_INLINE errc on_object_begin() { return h_.on_object_begin(); }
   UJSON_DETAIL_INLINE errc on_array_end(std::size_t n) { return h_.on_array_end(n); }
   UJSON_DETAIL_INLINE errc on_object_end(std::size_t n) { return h_.on_object_end(n); }
-  UJSON_DETAIL_INLINE void lend() {}  // before the parser raises events, the handler's own
+  // The cursor back into the handler (before a call that uses it, and at the end), and
+  // from it again: nothing to do for a handler without one.
+  UJSON_DETAIL_INLINE void lend() {}
   UJSON_DETAIL_INLINE void take_back() {}
 
  private:

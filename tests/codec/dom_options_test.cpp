@@ -271,6 +271,36 @@ TEST(DomOptions, NanLiteralsOnlyWithTheOption) {
   }
 }
 
+// Past 64 bytes the SIMD kernels' indexed walk reads the document, where NaN and Infinity
+// are read apart from their event and the event goes to the DOM builder's cursor: first
+// and later in an array of numbers (-Infinity begins as a number), alone in an array,
+// as a member's value, and beside values on either side.
+TEST(DomOptions, NanLiteralsInLongDocuments) {
+  decode_options o;
+  o.allow_nan_literals = true;
+  document d(o);
+  const std::string input =
+      R"([[-Infinity, 2, -Infinity, NaN], [NaN], {"a": Infinity, "b": [1, "x"]}, true, -Infinity, "end"])";
+  ASSERT_GE(input.size(), 64u);
+  ASSERT_FALSE(d.parse(input));
+  const value& r = d.root();
+  ASSERT_EQ(r.size(), 6u);
+  const double inf = std::numeric_limits<double>::infinity();
+  ASSERT_EQ(r[0].size(), 4u);
+  EXPECT_EQ(r[0][0].as_double(), -inf);
+  EXPECT_EQ(r[0][1].as_int64(), 2);
+  EXPECT_EQ(r[0][2].as_double(), -inf);
+  EXPECT_TRUE(std::isnan(r[0][3].as_double()));
+  ASSERT_EQ(r[1].size(), 1u);
+  EXPECT_TRUE(std::isnan(r[1][0].as_double()));
+  EXPECT_EQ(r[2]["a"].as_double(), inf);
+  ASSERT_EQ(r[2]["b"].size(), 2u);
+  EXPECT_EQ(r[2]["b"][1].as_string(), "x");
+  EXPECT_TRUE(r[3].as_bool());
+  EXPECT_EQ(r[4].as_double(), -inf);
+  EXPECT_EQ(r[5].as_string(), "end");
+}
+
 TEST(DomOptions, NanLiteralsEncodeBack) {
   decode_options o;
   o.allow_nan_literals = true;

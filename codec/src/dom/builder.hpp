@@ -60,7 +60,8 @@ class dom_builder {
   // events it raises itself (detail::cursor_handler in ujson/detail/index_walk.hpp): in
   // the builder, each value's push loaded the top that the last push had just stored, a
   // store-to-load wait from one value to the next. The events without a cursor load it
-  // and store it back, for the parser's events (numbers, literals) and the other readers.
+  // and store it back: the byte-at-a-time decoder's, the binary readers' and the pointer
+  // selection's.
   struct cursor {
     value* top;
     value* end;
@@ -124,9 +125,9 @@ class dom_builder {
   }
 
   // The same events for the readers that hold no cursor. Written out: GCC kept the
-  // lambdas of a shared wrapper as calls, with the cursor in memory. Literals inlined
-  // into the walk: GCC left on_bool a call (twitter.json has 0.9% fewer instructions
-  // without it); forcing the number events too made every corpus file slower.
+  // lambdas of a shared wrapper as calls, with the cursor in memory. Literals inlined, as
+  // when the indexed walk raised these (GCC left on_bool a call there); the number events
+  // left to GCC, as forcing them made every corpus file slower then.
   UJSON_INLINE errc on_null() { return push(value::make_null()); }
   UJSON_INLINE errc on_bool(bool b) { return push(value::make_bool(b)); }
   errc on_int64(std::int64_t i) { return push(value::make_int64(i)); }

@@ -273,6 +273,11 @@ class dom_builder {
   // Exact: true only if every key differs. False when unsure too (hashes colliding past a
   // budget), which costs the exact path's time, never a different result.
   static bool distinct_small(const member* members, std::size_t n);
+  static std::uint64_t small_key_bit(const value& key) noexcept;
+  // distinct_small from member i on, once i's bit was seen before (`seen` holds the bits
+  // of the members before i): out of line, so that the loop before it saves no registers.
+  UJSON_NOINLINE static bool distinct_small_from(const member* members, std::size_t n, std::size_t i,
+                                                 std::uint64_t seen);
   bool distinct_large(const member* members, std::size_t n);
   bool distinct_prints(const member* members, std::size_t n, bool& prints_differ);
   UJSON_NOINLINE errc settle_duplicates(member* members, std::size_t n, std::size_t& kept);

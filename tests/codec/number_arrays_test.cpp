@@ -215,15 +215,52 @@ TEST(NumberArrays, ErrorsKeepTheirCodesAndOffsets) {
       {"[[1,2],[3,4]", errc::unexpected_end, 12},
       {"[1,-Infinity]", errc::invalid_number, 4},
   };
+  // Each case after a run of numbers too, so that the error falls where the walk has
+  // handed the array to its loop out of line (decoder::number_run, from the fifth number).
+  const std::string run = "1,2,3,4,5,6,";
   for (const array_error_case& c : cases) {
-    for (std::size_t pad : {std::size_t{0}, std::size_t{64}}) {
-      // Padding inside the array before its first element moves the numbers away from the end.
-      std::string doc = c.text;
-      doc.insert(1, std::string(pad, ' '));
-      ujson::error err;
-      events_of(doc, err);
-      EXPECT_EQ(err.code, c.code) << doc;
-      EXPECT_EQ(err.offset, c.offset + pad) << doc;
+    const std::string text = c.text;
+    for (const bool after_run : {false, true}) {
+      if (after_run && text.rfind("[1,", 0) != 0) continue;
+      const std::string base = after_run ? "[" + run + text.substr(1) : text;
+      const std::size_t offset = c.offset + (after_run ? run.size() : 0);
+      for (std::size_t pad : {std::size_t{0}, std::size_t{64}}) {
+        // Padding inside the array before its first element moves the numbers away from the end.
+        std::string doc = base;
+        doc.insert(1, std::string(pad, ' '));
+        ujson::error err;
+        events_of(doc, err);
+        EXPECT_EQ(err.code, c.code) << doc;
+        EXPECT_EQ(err.offset, offset + pad) << doc;
+        // The DOM builder, whose cursor the walk hands to that loop and takes back.
+        ujson::document dom;
+        err = dom.parse(doc);
+        EXPECT_EQ(err.code, c.code) << doc;
+        EXPECT_EQ(err.offset, offset + pad) << doc;
+      }
+    }
+  }
+}
+
+// Runs of numbers of every length up to past the walk's hand-over, ended by each kind of
+// element, in the DOM: every element in its place.
+TEST(NumberArrays, RunsOfEveryLengthThenAnotherKindInTheDom) {
+  const char* const tails[] = {"\"s\"", "true", "null", "[7]", "{\"k\":8}", ""};
+  for (std::size_t n = 1; n <= 12; ++n) {
+    for (const char* tail : tails) {
+      std::string doc = "[";
+      for (std::size_t i = 0; i < n; ++i) doc += (i != 0 ? ", " : "") + std::to_string(i * 11) + ".5";
+      if (*tail != '\0') doc += std::string(", ") + tail;
+      doc += "]" + std::string(64, ' ');  // long enough for the indexed walk
+      ujson::document dom;
+      ASSERT_EQ(dom.parse(doc).code, errc::ok) << doc;
+      const ujson::value root = dom.root();
+      ASSERT_EQ(root.size(), n + (*tail != '\0' ? 1 : 0)) << doc;
+      for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(root[i].as_double(), static_cast<double>(i * 11) + 0.5) << doc;
+      if (*tail == 't') EXPECT_TRUE(root[n].as_bool()) << doc;
+      if (*tail == 'n') EXPECT_TRUE(root[n].is_null()) << doc;
+      if (*tail == '"') EXPECT_EQ(root[n].as_string(), "s") << doc;
+      if (*tail == '[') EXPECT_EQ(root[n][0].as_int64(), 7) << doc;
     }
   }
 }

@@ -79,12 +79,16 @@ class decoder {
     bool at_element;
   };
   // An array's literals from p on, in a function of their own: inside the walk, GCC keeps
-  // the loop's state in memory. Not so for numbers: coordinate pairs would pay a call per
-  // pair. For handlers that build values only (the whole index, no windows). A handler's
-  // cursor (detail::cursor_handler) is handed over in the handler, and held in registers
-  // for the run.
+  // the loop's state in memory. For handlers that build values only (the whole index, no
+  // windows). A handler's cursor (detail::cursor_handler) is handed over in the handler,
+  // and held in registers for the run.
   template <handler H>
   UJSON_DETAIL_INDEX_WALK static scalar_run literal_run(detail::parser<H>& ps, const char* p, const std::uint32_t* t);
+  // The same for an array's numbers, from its fifth on (p at it): the walk reads the first
+  // ones itself, as coordinate pairs would otherwise pay a call per pair.
+  static constexpr frame numbers_in_walk = 4;
+  template <handler H>
+  UJSON_DETAIL_INDEX_WALK static scalar_run number_run(detail::parser<H>& ps, const char* p, const std::uint32_t* t);
 
   // Stage 2 over the index stage 1 wrote (detail/index_walk.hpp); `tokens` is its first
   // entry, in `window` for handlers that ignore values (null for the others).

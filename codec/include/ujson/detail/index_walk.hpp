@@ -123,6 +123,49 @@ template <handler H>
 }
 
 template <handler H>
+[[gnu::noinline]] UJSON_DETAIL_INDEX_WALK decoder::scalar_run decoder::number_run(detail::parser<H>& ps,
+                                                                                  const char* p,
+                                                                                  const std::uint32_t* t) {
+  static_assert(detail::parser<H>::want_values, "validators walk a window at a time and read numbers in the walk");
+  const char* const begin = ps.begin_;
+  const char* const end = ps.end_;
+  const auto next = [&]() { return begin + *t++; };
+  detail::walk_events<H> events(ps.h_);
+  frame read = 0;
+  scalar_run run;
+  for (;;) {
+    ps.p_ = p;
+    const errc code = ps.number(events);
+    if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) {
+      run = {p, t, read, code, false};
+      break;
+    }
+    const char* const q = ps.p_;
+    p = next();
+    if (UJSON_DETAIL_UNLIKELY(q != p) && q != end && !detail::is_space(*q)) {
+      run = {q, t, read, errc::ok, false};
+      break;
+    }
+    if (p == end || *p != ',') {
+      run = {p, t, read, errc::ok, false};
+      break;
+    }
+    p = next();
+    read += 2;
+    if (UJSON_DETAIL_UNLIKELY(p == end)) {
+      run = {p, t, read, ps.fail(errc::unexpected_end, end), false};
+      break;
+    }
+    if (*p != '-' && !detail::is_digit(*p)) {
+      run = {p, t, read, errc::ok, true};
+      break;
+    }
+  }
+  events.lend();
+  return run;
+}
+
+template <handler H>
 UJSON_DETAIL_INDEX_WALK error decoder::decode_indexed(std::string_view input, H& h, const std::uint32_t* t,
                                                       index_window* window, const detail::kernel_table& kernels) {
   // Validators walk the index a window at a time (structural_index.hpp): the end of a
@@ -287,6 +330,21 @@ numbers:
       if (*p != '-' && !detail::is_digit(*p)) {
         current += read;
         goto value;
+      }
+      if constexpr (detail::parser<H>::want_values) {
+        if (read == 2 * numbers_in_walk) {
+          current += read;
+          events.lend();
+          const scalar_run run = number_run(ps, p, t);
+          events.take_back();
+          p = run.p;
+          t = run.t;
+          current += run.read;
+          code = run.code;
+          if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
+          if (run.at_element) goto value;
+          goto after_value;
+        }
       }
     }
     current += read;

@@ -90,15 +90,41 @@ template <handler H>
   detail::walk_events<H> events(ps.h_);
   frame read = 0;
   scalar_run run;
+  // The words as four bytes of the input read them (the run starts only at 't', 'f' or 'n').
+  const auto word = [](const char (&w)[5]) {
+    std::uint32_t v;
+    std::memcpy(&v, w, 4);
+    return v;
+  };
+  const std::uint32_t true_word = word("true"), null_word = word("null"), fals_word = word("fals");
   for (;;) {
-    ps.p_ = p;
-    const errc code = ps.literal(*p, events);
+    // The literal is read where the next token says it ends, four bytes at once; anything
+    // else (a literal cut short, a misspelling) goes to the parser's reader for its error.
+    const char* const after = next();
+    std::uint32_t four = 0;
+    if (after - p >= 4) std::memcpy(&four, p, 4);
+    const char* q;
+    errc code;
+    if (four == true_word) {
+      q = p + 4;
+      code = events.on_bool(true);
+    } else if (four == null_word) {
+      q = p + 4;
+      code = events.on_null();
+    } else if (four == fals_word && after - p >= 5 && p[4] == 'e') {
+      q = p + 5;
+      code = events.on_bool(false);
+    } else {
+      ps.p_ = p;
+      code = ps.literal(*p, events);
+      q = ps.p_;
+    }
     if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) {
+      ps.fail(code, p);  // where the reader places its errors too, and a handler's stop
       run = {p, t, read, code, false};
       break;
     }
-    const char* const q = ps.p_;
-    p = next();
+    p = after;
     if (UJSON_DETAIL_UNLIKELY(q != p) && q != end && !detail::is_space(*q)) {
       run = {q, t, read, errc::ok, false};
       break;

@@ -1,6 +1,7 @@
 // Arrays of literals, which the indexed walk reads in a loop of its own
-// (decoder::literal_run): each literal read four bytes at a time where the next token says
-// it ends, anything else handed to the parser's reader. Every value must be what the text
+// (decoder::literal_run; a validator's walk reads them itself the same way): each literal
+// read four bytes at a time where the next token says it ends, anything else handed to the
+// parser's reader. Every value must be what the text
 // says; literals cut short, misspelt, run on or left open keep the byte machine's codes
 // and offsets; and a handler that stops at a literal (or at a number of a long run,
 // decoder::number_run) is reported at that token. Each case runs short (under 64 bytes:
@@ -15,6 +16,7 @@
 #include "ujson/decoder.hpp"
 #include "ujson/dom.hpp"
 #include "ujson/handler.hpp"
+#include "ujson/validate.hpp"
 
 namespace {
 
@@ -39,6 +41,7 @@ TEST(LiteralArrays, EveryLiteralInEveryPlaceOfARun) {
       text += "]";
       for (std::size_t pad : {std::size_t{0}, std::size_t{64}}) {
         const std::string doc = padded(text, pad);
+        EXPECT_EQ(ujson::validate(doc).code, errc::ok) << doc;
         ujson::document dom;
         ASSERT_EQ(dom.parse(doc).code, errc::ok) << doc;
         ASSERT_EQ(dom.root().size(), n) << doc;
@@ -88,6 +91,10 @@ TEST(LiteralArrays, ErrorsKeepTheirCodesAndOffsets) {
       const ujson::error d = dom.parse(doc);
       EXPECT_EQ(d.code, c.code) << doc << ": " << ujson::code_name(d.code);
       EXPECT_EQ(d.offset, c.offset + pad) << doc;
+      // The validator, whose walk reads each literal itself (no run loop).
+      const ujson::error v = ujson::validate(doc);
+      EXPECT_EQ(v.code, c.code) << doc << ": " << ujson::code_name(v.code);
+      EXPECT_EQ(v.offset, c.offset + pad) << doc;
     }
   }
 }

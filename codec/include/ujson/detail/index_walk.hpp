@@ -7,6 +7,10 @@
 // finds it, and a number or literal that does not end at whitespace or a token is caught
 // where it ends.
 
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
 #include "ujson/detail/hints_on.hpp"
 
 namespace ujson {
@@ -25,6 +29,15 @@ concept cursor_handler = requires(H& h, const H& ch, typename H::cursor c) {
   { ch.load_cursor() } -> std::same_as<typename H::cursor>;
   h.store_cursor(c);
 };
+
+// A literal as four bytes of the input read it.
+constexpr std::uint32_t literal_word(const char (&w)[5]) {
+  std::uint32_t v = 0;
+  for (int i = 0; i < 4; ++i) {
+    v |= std::uint32_t{static_cast<unsigned char>(w[i])} << (std::endian::native == std::endian::little ? 8 * i : 8 * (3 - i));
+  }
+  return v;
+}
 
 // The events the walk raises itself, with the cursor where the handler has one.
 template <class H>
@@ -90,13 +103,8 @@ template <handler H>
   detail::walk_events<H> events(ps.h_);
   frame read = 0;
   scalar_run run;
-  // The words as four bytes of the input read them (the run starts only at 't', 'f' or 'n').
-  const auto word = [](const char (&w)[5]) {
-    std::uint32_t v;
-    std::memcpy(&v, w, 4);
-    return v;
-  };
-  const std::uint32_t true_word = word("true"), null_word = word("null"), fals_word = word("fals");
+  constexpr std::uint32_t true_word = detail::literal_word("true"), null_word = detail::literal_word("null"),
+                          fals_word = detail::literal_word("fals");
   for (;;) {
     // The literal is read where the next token says it ends, four bytes at once; anything
     // else (a literal cut short, a misspelling) goes to the parser's reader for its error.
@@ -308,6 +316,21 @@ value:
           goto after_value;
         }
       }
+      if constexpr (!detail::parser<H>::want_values) {
+        // A validator's literal: four bytes compared where the next entry (not consumed
+        // here) says the literal ends; anything else goes to the reader for its error.
+        const char* const after = begin + *t;
+        std::uint32_t four = 0;
+        if (after - p >= 4) std::memcpy(&four, p, 4);
+        if (four == detail::literal_word("true") || four == detail::literal_word("null")) {
+          q = p + 4;
+          goto scalar_end;
+        }
+        if (four == detail::literal_word("fals") && after - p >= 5 && p[4] == 'e') {
+          q = p + 5;
+          goto scalar_end;
+        }
+      }
       ps.p_ = p;
       code = ps.literal(*p, events);
       goto scalar_read;
@@ -324,6 +347,8 @@ value:
 scalar_read:
   if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
   q = ps.p_;
+scalar_end:
+  // q is where the scalar ended.
   p = next();
   // A number or literal ends at whitespace or at the next token; anything else after it
   // (`truex`, `1x`) is where the byte machine stops too.

@@ -175,4 +175,61 @@ TEST(DomStorage, RejectLooksAtTheKeysOfOneObject) {
   }
 }
 
+// The indexed walk unescapes a string straight into the document's arena, in room it asks
+// for before the string's size is known, and the string event takes what it used. Strings
+// of every size (past the arena's first chunk too), as values and as keys, among plain
+// strings and numbers, through one document in turn: each must read back as the text the
+// test wrote, and keys spelt with and without escapes are one key.
+TEST(DomStorage, EscapedTextWrittenWhereItStays) {
+  struct piece {
+    const char* json;
+    const char* text;
+  };
+  const piece pieces[] = {{"abc", "abc"},          {"\\n", "\n"},  {"\\u00e9", "\xC3\xA9"},
+                          {"\\ud83d\\ude00", "\xF0\x9F\x98\x80"}, {"\\\"", "\""},
+                          {"\\\\", "\\"},      {"\\/", "/"},     {"\xE2\x82\xAC", "\xE2\x82\xAC"}};
+  std::mt19937_64 rng(4711);
+  ujson::decode_options options;
+  options.duplicate_keys = duplicate_keys::keep_last;
+  document d(options);
+  for (int round = 0; round < 40; ++round) {
+    std::string text = "[";
+    std::vector<std::string> want;
+    const std::size_t count = 1 + rng() % 60;
+    for (std::size_t i = 0; i < count; ++i) {
+      // Mostly short strings; now and then one of up to 30,000 pieces.
+      const std::size_t length = rng() % 8 == 0 ? rng() % 30000 : rng() % 12;
+      std::string json, expected;
+      for (std::size_t k = 0; k < length; ++k) {
+        const piece& p = pieces[rng() % std::size(pieces)];
+        json += p.json;
+        expected += p.text;
+      }
+      if (i != 0) text += ',';
+      text += rng() % 2 == 0 ? "\"" + json + "\"" : "{\"" + json + "\":" + std::to_string(i) + "}";
+      text += ",7";
+      want.push_back(expected);
+    }
+    text += "]";
+    const ujson::error e = d.parse(text);
+    ASSERT_FALSE(e) << ujson::code_name(e.code) << " at " << e.offset;
+    ASSERT_EQ(d.root().size(), 2 * count);
+    for (std::size_t i = 0; i < count; ++i) {
+      const value& v = d.root()[2 * i];
+      const std::string got(v.is_object() ? v.members()[0].key.as_string() : v.as_string());
+      ASSERT_EQ(got, want[i]) << "round " << round << ", string " << i;
+      EXPECT_EQ(d.root()[2 * i + 1].as_int64(), 7);
+    }
+  }
+  // One key written three ways: kept once, with the last value; refused under reject.
+  const std::string keys = std::string("[") + std::string(64, ' ') + "{\"ab\":1,\"\\u0061b\":2,\"a\\u0062\":3}]";
+  ASSERT_FALSE(d.parse(keys));
+  ASSERT_EQ(d.root()[0].size(), 1u);
+  EXPECT_EQ(d.root()[0]["ab"].as_int64(), 3);
+  ujson::decode_options reject;
+  reject.duplicate_keys = duplicate_keys::reject;
+  document strict(reject);
+  EXPECT_EQ(strict.parse(keys).code, ujson::errc::duplicate_key);
+}
+
 }  // namespace

@@ -27,6 +27,14 @@ class arena {
     return current_ + offset;
   }
 
+  // Room for up to `bytes` bytes, not taken: the next allocate() or take() starts there.
+  char* room(std::size_t bytes) {
+    if (bytes > capacity_ - used_) new_chunk(bytes);
+    return current_ + used_;
+  }
+  // Takes the first `bytes` of the room just given.
+  void take(std::size_t bytes) { used_ += bytes; }
+
   // Keeps the largest chunk for the next document; frees the rest.
   void reset() {
     if (chunks_.empty()) return;

@@ -40,6 +40,7 @@ class dom_builder {
   // Each depth starts again at its first block when the document first reaches it.
   void reset(std::string_view input) {
     input_ = input;
+    room_ = nullptr;
     cur_ = levels_.data();
     ready_end_ = cur_ + 1;
     level& root = *cur_;
@@ -83,7 +84,7 @@ class dom_builder {
   // Every reader checks a string's UTF-8 before it gets here (surrogates aside, when the
   // options let them through), so the writer need not check it again.
   UJSON_INLINE errc on_string(cursor& c, std::string_view s, string_origin origin) {
-    const std::string_view text = origin == string_origin::input ? s : copy(s);
+    const std::string_view text = origin == string_origin::input ? s : s.data() == room_ ? take_room(s) : copy(s);
     value v = value::make_string(text);
     v.tag_ |= string_flags_;
     return push(c, v);
@@ -122,6 +123,14 @@ class dom_builder {
     }
     ascend(c);
     return push(c, value::make_object(members, kept));
+  }
+
+  // The indexed walk unescapes a string straight into the arena (detail::string_room_handler),
+  // which its event then takes: no copy from the decoder's scratch.
+  char* room_for(std::size_t n) {
+    char* const room = arena_.room(n);
+    room_ = room;
+    return room;
   }
 
   // The same events for the readers that hold no cursor. Written out: GCC kept the
@@ -255,6 +264,12 @@ class dom_builder {
     return in_input ? text : copy(text);
   }
 
+  std::string_view take_room(std::string_view s) {
+    arena_.take(s.size());
+    room_ = nullptr;
+    return s;
+  }
+
   std::string_view copy(std::string_view s) {
     char* p = static_cast<char*>(arena_.allocate(s.size(), 1));
     if (!s.empty()) std::memcpy(p, s.data(), s.size());
@@ -300,6 +315,7 @@ class dom_builder {
 
   arena& arena_;
   std::string_view input_;
+  const char* room_ = nullptr;  // given by room_for, not yet taken
   duplicate_keys policy_;
   // What make_valid_string adds to a string's tag, unless the options let surrogates
   // through: set once, not tested for every string.

@@ -25,6 +25,16 @@ inline constexpr double exact_powers_of_ten[] = {
     1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
+// A handler that keeps the strings it is given (the DOM builder) may lend the indexed
+// walk the room where an escaped string's unescaped text goes, so that the text is written once,
+// where it stays, rather than into the decoder's scratch and then copied: room_for(n)
+// returns n writable bytes, and the string event that follows (origin scratch) points into
+// them. The byte-at-a-time decoder writes to the scratch as before.
+template <class H>
+concept string_room_handler = requires(H& h, std::size_t n) {
+  { h.room_for(n) } -> std::same_as<char*>;
+};
+
 template <class H>
 class parser {
  public:
@@ -327,7 +337,11 @@ errc parser<H>::indexed_escaped_string(const char* content, const char* close, s
     // 64 bytes past the escaped text's size: the wide stores of to_backslash and of the
     // escape decoders go at most that far past what they write.
     const std::size_t most = static_cast<std::size_t>(close - content) + 64;
-    base = scratch_.size() >= most ? scratch_.data() : grow_scratch(most);
+    if constexpr (string_room_handler<H>) {
+      base = h_.room_for(most);
+    } else {
+      base = scratch_.size() >= most ? scratch_.data() : grow_scratch(most);
+    }
   }
   char* w = base;
   auto room = [](std::size_t) {};

@@ -427,9 +427,10 @@ TEST(IndexedDecoder, SameAsTheByteDecoderOnRandomTokenSoup) {
 
 // ---- validation, a window of the index at a time ----------------------------------------
 
-// Dense one-byte tokens fill a window in about 31 blocks; a long token of each kind placed at
-// every offset around there meets the cut at every position, straddling it or not. Its
-// window's end and the next window's start must join up, valid or broken.
+// Dense one-byte tokens fill a window in about index_window_size bytes (a token a byte); a
+// long token of each kind placed at every offset around there meets the cut at every
+// position, straddling it or not. Its window's end and the next window's start must join
+// up, valid or broken.
 TEST_F(StructuralIndex, WindowsJoinAtEveryOffsetOfALongToken) {
   if (indexing_kernels().empty()) GTEST_SKIP() << "this CPU runs no indexing kernel";
   const std::vector<std::string> long_tokens = {
@@ -439,12 +440,13 @@ TEST_F(StructuralIndex, WindowsJoinAtEveryOffsetOfALongToken) {
   std::size_t cases = 0;
   for (const std::string& token : long_tokens) {
     const std::string name = token.substr(0, 12);
-    for (std::size_t at = 1800; at < 2300; ++at) {
+    const std::size_t cut = ujson::detail::index_window_size;
+    for (std::size_t at = cut - 248; at < cut + 252; ++at) {
       if (!ujson::test::in_share(cases++)) continue;
       std::string text = "[";
       while (text.size() < at) text += "1,";
       text += token;
-      while (text.size() < 6000) text += ",1";
+      while (text.size() < cut + 1024) text += ",1";  // into the next window
       text += "]";
       expect_index(text, name + " at " + std::to_string(at));
       ASSERT_TRUE(same_on_every_kernel(text, {}, name + " at " + std::to_string(at)));
@@ -462,14 +464,15 @@ TEST_F(StructuralIndex, WindowsJoinAtEveryOffsetOfALongToken) {
 // Stage 1 checks UTF-8 block by block and goes on after a stop (a validator's window, a
 // growth of the whole index) from the block before it: a sequence cut short by the last
 // byte of a stopping block, or completed by the first byte of the next run, must be seen.
-// Dense one-byte tokens before the string move the stops: a window ends after about 31
-// blocks of them, and the whole index first grows when they pass a quarter of the input's
-// size (the blanks after the string set that size). The string's first bytes move the
-// sequence: every pairing of the two around both stops.
+// Dense one-byte tokens before the string move the stops: a window ends after about
+// index_window_size bytes of them, and the whole index first grows when they pass a
+// quarter of the input's size (the blanks after the string set that size). The string's
+// first bytes move the sequence: every pairing of the two around both stops.
 TEST_F(StructuralIndex, UTF8SequencesAcrossTheStopsOfStage1) {
   if (indexing_kernels().empty()) GTEST_SKIP() << "this CPU runs no indexing kernel";
   std::size_t cases = 0;
-  for (std::size_t at = 1900; at < 2100; ++at) {
+  const std::size_t cut = ujson::detail::index_window_size;
+  for (std::size_t at = cut - 148; at < cut + 52; ++at) {
     for (const std::size_t blanks : {std::size_t{3000}, 3 * at - 200}) {
       for (std::size_t lead = 0; lead < 10; ++lead) {
         if (!ujson::test::in_share(cases++)) continue;

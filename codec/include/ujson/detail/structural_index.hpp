@@ -72,7 +72,10 @@ class index_buffer {
 // tests for the input's end, and only there asks for the next. A window is cut after a
 // block, never after a string's opening quote or a number's or literal's first byte (that
 // entry starts the next window): stage 2 reads the entry after those without a test.
-inline constexpr std::size_t index_window_size = 2048;
+// 8192 entries (32 KB, on the validator's stack): validation of twitter.json 3% and of
+// citm_catalog.json 4% faster than with 2048 (15 interleaved rounds), 4096 slower than
+// 8192, 32768 no faster.
+inline constexpr std::size_t index_window_size = 8192;
 
 struct index_window_state {
   enum status_kind : unsigned char { more, last, refused };

@@ -281,18 +281,20 @@ class dom_builder {
     return static_cast<T*>(arena_.allocate(n * sizeof(T), alignof(T)));
   }
 
-  // Leaves kept = n when every key differs (almost always, and checked first, in
-  // distinct_small or distinct_large); otherwise settles by the policy (settle_duplicates).
+  // Leaves kept = n when every key differs (almost always, and checked first: small objects
+  // below, large ones in distinct_large); otherwise settles by the policy (settle_duplicates).
   errc resolve_duplicates(member* members, std::size_t n, std::size_t& kept);
   static constexpr std::size_t small_object = 16;
   // Exact: true only if every key differs. False when unsure too (hashes colliding past a
   // budget), which costs the exact path's time, never a different result.
-  static bool distinct_small(const member* members, std::size_t n);
+  // Small objects are checked in resolve_duplicates itself: a bit per key (small_key_bit),
+  // and only past a bit seen twice (from member i on; `seen` holds the bits of the members
+  // before i) a comparison of keys (distinct_small_from).
   static std::uint64_t small_key_bit(const value& key) noexcept;
-  // distinct_small from member i on, once i's bit was seen before (`seen` holds the bits
-  // of the members before i): out of line, so that the loop before it saves no registers.
-  UJSON_NOINLINE static bool distinct_small_from(const member* members, std::size_t n, std::size_t i,
-                                                 std::uint64_t seen);
+  UJSON_NOINLINE errc resolve_small_from(member* members, std::size_t n, std::size_t& kept, std::size_t i,
+                                         std::uint64_t seen);
+  static bool distinct_small_from(const member* members, std::size_t n, std::size_t i, std::uint64_t seen);
+  UJSON_NOINLINE errc resolve_large(member* members, std::size_t n, std::size_t& kept);
   bool distinct_large(const member* members, std::size_t n);
   bool distinct_prints(const member* members, std::size_t n, bool& prints_differ);
   UJSON_NOINLINE errc settle_duplicates(member* members, std::size_t n, std::size_t& kept);

@@ -1,5 +1,5 @@
 // Duplicate keys in the DOM builder. Almost no document has any, so an object is first
-// checked for none at all (distinct_small, distinct_large), and only an object that may have
+// checked for none at all (resolve_duplicates, distinct_large), and only an object that may have
 // some takes the path that applies the policy (settle_duplicates, the check of old). The
 // first check is exact too: it gives up on a repeated key, or past a collision budget.
 
@@ -45,12 +45,6 @@ inline std::uint64_t key_hash(std::string_view key) noexcept { return key_print(
 
 }  // namespace
 
-// The kept size is already n.
-errc dom_builder::resolve_duplicates(member* members, std::size_t n, std::size_t& kept) {
-  if (n <= small_object ? distinct_small(members, n) : distinct_large(members, n)) return errc::ok;
-  return settle_duplicates(members, n, kept);
-}
-
 // Keys that differ in length or in first byte differ: a bit per (length, first byte) pair,
 // mixed into 64, finds the keys worth comparing with the earlier ones, mostly none. A bit
 // per length alone sent records whose keys share lengths through the comparisons (twice
@@ -62,14 +56,26 @@ inline std::uint64_t dom_builder::small_key_bit(const value& k) noexcept {
   return std::uint64_t{1} << ((size * 29 + first) & 63);
 }
 
-bool dom_builder::distinct_small(const member* members, std::size_t n) {
+// The kept size is already n. A leaf for the objects it passes: every other path is a
+// tail call, so that it saves no registers.
+errc dom_builder::resolve_duplicates(member* members, std::size_t n, std::size_t& kept) {
+  if (n > small_object) return resolve_large(members, n, kept);
   std::uint64_t seen = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint64_t bit = small_key_bit(members[i].key);
-    if (seen & bit) [[unlikely]] return distinct_small_from(members, n, i, seen);
+    if (seen & bit) [[unlikely]] return resolve_small_from(members, n, kept, i, seen);
     seen |= bit;
   }
-  return true;
+  return errc::ok;
+}
+
+errc dom_builder::resolve_large(member* members, std::size_t n, std::size_t& kept) {
+  return distinct_large(members, n) ? errc::ok : settle_duplicates(members, n, kept);
+}
+
+errc dom_builder::resolve_small_from(member* members, std::size_t n, std::size_t& kept, std::size_t i,
+                                     std::uint64_t seen) {
+  return distinct_small_from(members, n, i, seen) ? errc::ok : settle_duplicates(members, n, kept);
 }
 
 bool dom_builder::distinct_small_from(const member* members, std::size_t n, std::size_t i, std::uint64_t seen) {

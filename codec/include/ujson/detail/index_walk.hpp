@@ -211,11 +211,14 @@ UJSON_DETAIL_INDEX_WALK error decoder::decode_indexed(std::string_view input, H&
   ps.utf8_checked_ = true;
   const char* const begin = ps.begin_;
   const char* const end = ps.end_;
-  const std::size_t max_depth = options_.max_depth;
-  frame* stack = inline_stack_;
-  std::size_t capacity = inline_depth;
-  std::size_t depth = 0;
-  // The innermost container's frame lives in a register: stack[depth - 1] is stale while
+  // The parents' frames: `base` their array, `sp` past the innermost one (the depth is
+  // sp - base), `stop` where the next container may not go: the array's end or the depth
+  // limit, whichever comes first. One pointer moves with the depth and one compare guards
+  // it, which leaves the walk more registers than a depth, a capacity and a limit did.
+  frame* base = inline_stack_;
+  frame* sp = base;
+  frame* stop = base + std::min(inline_depth, options_.max_depth);
+  // The innermost container's frame lives in a register: sp[-1] is stale while
   // it is open, and only its parents are in memory. A value then costs no store and no
   // reload of its container's count.
   frame current = 0;
@@ -269,11 +272,17 @@ value:
     }
     case detail::vs_container: {
       const bool is_object = *p == '{';
-      if (UJSON_DETAIL_UNLIKELY(depth >= max_depth)) {
-        code = ps.fail(errc::depth_exceeded, p);
-        goto failed;
+      if (UJSON_DETAIL_UNLIKELY(sp == stop)) {
+        const auto depth = static_cast<std::size_t>(sp - base);
+        if (depth >= options_.max_depth) {
+          code = ps.fail(errc::depth_exceeded, p);
+          goto failed;
+        }
+        std::size_t capacity = depth;  // below the limit: the array is full
+        base = grow_stack(base, depth, capacity);
+        sp = base + depth;
+        stop = base + std::min(capacity, options_.max_depth);
       }
-      if (UJSON_DETAIL_UNLIKELY(depth == capacity)) stack = grow_stack(stack, depth, capacity);
       if constexpr (detail::parser<H>::want_values) {
         code = is_object ? events.on_object_begin() : events.on_array_begin();
         if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) {
@@ -281,7 +290,7 @@ value:
           goto failed;
         }
       }
-      stack[depth++] = current;  // the parent's frame (nothing at depth 0)
+      *sp++ = current;  // the parent's frame (nothing at depth 0)
       current = is_object ? 1 : 0;
       p = next();
       if (UJSON_DETAIL_UNLIKELY(UJSON_AT_END(p))) {
@@ -303,7 +312,7 @@ value:
       // validators: it changed their walk's code for the worse (twitter.json 2-7% slower)
       // to speed up what costs them little.
       if constexpr (detail::parser<H>::want_values) {
-        if ((current & 1) == 0 && depth != 0) {
+        if ((current & 1) == 0 && sp != base) {
           events.lend();
           const scalar_run run = literal_run(ps, p, t);
           events.take_back();
@@ -431,7 +440,7 @@ key:
 
 after_value:
   // p is at the first byte after the value that is not whitespace, or at the end.
-  if (depth == 0) goto done;
+  if (sp == base) goto done;
   {
     if constexpr (detail::parser<H>::want_values) current += 2;  // one more element (counts feed on_*_end)
     const bool in_object = current & 1;
@@ -459,7 +468,7 @@ close_container:
   // p is at the closing bracket of the innermost container.
   {
     const frame top = current;
-    current = stack[--depth];
+    current = *--sp;
     if constexpr (detail::parser<H>::want_values) {
       code = (top & 1) ? events.on_object_end(static_cast<std::size_t>(top >> 1))
                        : events.on_array_end(static_cast<std::size_t>(top >> 1));

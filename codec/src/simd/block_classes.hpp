@@ -35,15 +35,21 @@ struct block_masks {
 // its own low nibble, and 0xFF is no ASCII byte. Each 16-byte
 // table four times over, since a byte shuffle looks up within its own 128-bit lane: a
 // kernel loads as many lanes as its registers hold.
+// `escape` is the same for the bytes an escape names, but for 'b' and 'r', which share
+// their low nibble with '"' and are compared on their own.
 struct class_tables {
   alignas(64) char space[64];
   alignas(64) char op[64];
-  constexpr class_tables() : space{}, op{} {
+  alignas(64) char escape[64];
+  constexpr class_tables() : space{}, op{}, escape{} {
     for (int lane = 0; lane < 64; lane += 16) {
       for (int i = 0; i < 16; ++i) {
         space[lane + i] = static_cast<char>(0xFF);
         op[lane + i] = 0;
+        escape[lane + i] = static_cast<char>(0xFF);
       }
+      constexpr char named[] = {'"', '\\', '/', 'f', 'n', 't', 'u'};
+      for (const char c : named) escape[lane + (c & 0xF)] = c;
       space[lane + 0] = ' ';
       space[lane + 9] = '\t';
       space[lane + 10] = '\n';

@@ -57,6 +57,22 @@ struct avx2 {
     return m;
   }
 
+  // The bytes an escape names (" \\ / b f n r t u), and the u of \\uXXXX: looked for only
+  // in blocks with a backslash.
+  static std::uint64_t escape_named(block_vec v) {
+    const __m256i table = _mm256_load_si256(reinterpret_cast<const __m256i*>(tables.escape));
+    const auto named = [&](__m256i x) {
+      const __m256i b = _mm256_cmpeq_epi8(x, _mm256_set1_epi8('b'));
+      const __m256i r = _mm256_cmpeq_epi8(x, _mm256_set1_epi8('r'));
+      return _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, x), x), _mm256_or_si256(b, r));
+    };
+    return mask64(named(v.lo), named(v.hi));
+  }
+  static std::uint64_t escape_u(block_vec v) {
+    const __m256i u = _mm256_set1_epi8('u');
+    return mask64(_mm256_cmpeq_epi8(v.lo, u), _mm256_cmpeq_epi8(v.hi, u));
+  }
+
   static void resume_utf8(utf8_checker& u, block_vec before) { u.resume(before.hi); }
   static void check_utf8(utf8_checker& u, block_vec v) {
     u.check(v.lo);

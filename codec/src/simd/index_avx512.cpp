@@ -36,6 +36,15 @@ struct avx512 {
     return m;
   }
 
+  // The bytes an escape names (" \\ / b f n r t u), and the u of \\uXXXX: looked for only
+  // in blocks with a backslash.
+  static std::uint64_t escape_named(__m512i v) {
+    const __m512i looked_up = _mm512_shuffle_epi8(_mm512_load_si512(tables.escape), v);
+    return _mm512_cmpeq_epi8_mask(looked_up, v) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('b')) |
+           _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('r'));
+  }
+  static std::uint64_t escape_u(__m512i v) { return _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('u')); }
+
   static void resume_utf8(utf8_checker& u, block_vec before) { u.resume(before); }
   static void check_utf8(utf8_checker& u, block_vec v) { u.check(v); }
 

@@ -5,10 +5,13 @@
 //
 // One tight loop over 64-byte blocks: classify, check the block's UTF-8 (utf8_check.hpp,
 // on the bytes already in registers), find the escaped bytes and the in-string mask, check
-// the control characters, and append the offsets of the block's tokens. What a block
-// carries to the next lives in locals of that loop, which calls nothing: no store and
-// reload between blocks, and the kernel's constants stay in registers. Escapes are not
-// checked here: stage 2 decodes every string that has one, with its exact errors.
+// the control characters and the bytes escapes name, and append the offsets of the block's
+// tokens. What a block carries to the next lives in locals of that loop, which calls
+// nothing: no store and reload between blocks, and the kernel's constants stay in
+// registers. An escape naming no escape (\q) is refused here, like a control character (the
+// byte decoder reports it); \uXXXX is left to stage 2, which decodes every string that has
+// an escape, with its exact errors. A validator's windows flag only the strings with a
+// \uXXXX: the others' escapes are all checked once this stage has passed them.
 
 #include "block_classes.hpp"
 #include "ujson/detail/structural_index.hpp"
@@ -53,7 +56,10 @@ class indexer {
   indexer(const char* p, std::size_t n) : begin_(p), end_(p + n), next_(p) {}
   // Goes on where a window stopped (save() keeps where that is).
   explicit indexer(const index_window_state& s)
-      : begin_(s.begin), end_(s.end), next_(s.next), carry_{s.in_string, s.escape_next, s.scalar_before, s.open_escaped} {}
+      : begin_(s.begin),
+        end_(s.end),
+        next_(s.next),
+        carry_{s.in_string, s.escape_next, s.scalar_before, s.open_escaped} {}
 
   // The whole input's index into `out`, growing it.
   bool run(index_buffer& out, std::size_t& count);
@@ -63,6 +69,8 @@ class indexer {
  private:
   // Indexes blocks from next_ on while `limit - used` leaves room for one (index_block_room)
   // and input is left; returns the new count.
+  // A validator's windows (u_only) flag the closing quote only of a string with a \uXXXX.
+  template <bool u_only>
   std::size_t fill(std::uint32_t* entries, std::size_t used, std::size_t limit);
   // The input's end: checks what is still pending and appends the final entry.
   bool finish(std::uint32_t* entries, std::size_t& used);
@@ -94,7 +102,8 @@ inline std::uint64_t find_escaped(std::uint64_t backslash, block_carry& c) {
   return (ends_even_runs & ~even) | (ends_odd_runs & even) | carried;
 }
 
-// The closing quotes of the block's strings that hold a backslash; keeps c.open_escaped.
+// The closing quotes of the block's strings that hold a mark (a backslash, or the u of a
+// \\uXXXX: the parameter is named for the first); keeps c.open_escaped.
 inline std::uint64_t find_escaped_ends(std::uint64_t in_string, std::uint64_t quote, std::uint64_t backslash,
                                        std::uint64_t continued, block_carry& c) {
   // Which strings hold a backslash, with one addition: each string's run of in-string
@@ -118,9 +127,12 @@ inline std::uint64_t find_escaped_ends(std::uint64_t in_string, std::uint64_t qu
 }
 
 // Returns the block's token bits; `escaped_ends` gets the closing quotes of strings that
-// hold a backslash, `misplaced` collects control characters out of place.
+// hold a backslash (with u_only, a \uXXXX), `misplaced` collects control characters out of
+// place and escaped bytes that name no escape. `named()` and `u()` give the block's bytes
+// that an escape may name and its u bytes (K::escape_named, K::escape_u).
+template <bool u_only, class Named, class U>
 inline std::uint64_t scan_block(const block_masks& m, block_carry& c, std::uint64_t& escaped_ends,
-                                std::uint64_t& misplaced) {
+                                std::uint64_t& misplaced, Named&& named, U&& u) {
   const std::uint64_t continued = c.in_string & 1;
   std::uint64_t quote = m.quote;
   std::uint64_t in_string;
@@ -134,9 +146,14 @@ inline std::uint64_t scan_block(const block_masks& m, block_carry& c, std::uint6
     find_strings();
     escaped_ends = 0;
   } else {
-    quote &= ~find_escaped(m.backslash, c);
+    const std::uint64_t escaped = find_escaped(m.backslash, c);
+    quote &= ~escaped;
     find_strings();
-    escaped_ends = find_escaped_ends(in_string, quote, m.backslash & in_string, continued, c);
+    misplaced |= escaped & ~named();
+    // What marks a string for stage 2: any backslash, or the u of a \uXXXX.
+    std::uint64_t marks = m.backslash;
+    if constexpr (u_only) marks = escaped & u();
+    escaped_ends = find_escaped_ends(in_string, quote, marks & in_string, continued, c);
   }
   // Control characters never belong in strings. Outside them, one that is not whitespace
   // reads as part of a scalar, which stage 2 rejects where the byte machine does (as it
@@ -149,6 +166,7 @@ inline std::uint64_t scan_block(const block_masks& m, block_carry& c, std::uint6
 }
 
 template <class K>
+template <bool u_only>
 std::size_t indexer<K>::fill(std::uint32_t* entries, std::size_t used, std::size_t limit) {
   const char* const begin = begin_;
   block_carry c = carry_;
@@ -163,7 +181,10 @@ std::size_t indexer<K>::fill(std::uint32_t* entries, std::size_t used, std::size
     const block_masks m = K::classify(v);
     K::check_utf8(utf8, v);
     std::uint64_t escaped_ends;
-    const std::uint64_t tokens = scan_block(m, c, escaped_ends, misplaced);
+    const std::uint64_t tokens =
+        scan_block<u_only>(m, c, escaped_ends, misplaced,
+                           [&]() __attribute__((always_inline)) { return K::escape_named(v); },
+                           [&]() __attribute__((always_inline)) { return K::escape_u(v); });
     const std::size_t found = static_cast<std::size_t>(_mm_popcnt_u64(tokens));
     K::write_offsets(entries + used, tokens, found, offsets, escaped_ends);
     offsets = K::next_block(offsets);
@@ -213,7 +234,7 @@ bool indexer<K>::run(index_buffer& out, std::size_t& count) {
       entries = out.grow(used, index_block_room + static_cast<std::size_t>(end_ - next_) / 4);
       if (entries == nullptr) return false;
     }
-    used = fill(entries, used, out.capacity());
+    used = fill<false>(entries, used, out.capacity());
     if (next_ == end_) break;
   }
   if (!finish(entries, used)) return false;
@@ -226,7 +247,7 @@ void indexer<K>::run_window(index_window_state& s, std::uint32_t* out) {
   std::size_t used = 0;
   if (s.has_held) out[used++] = s.held;
   // One entry of room stays for the window's end.
-  used = fill(out, used, index_window_size - 1);
+  used = fill<true>(out, used, index_window_size - 1);
   s.has_held = false;
   if (next_ == end_) {
     s.status = finish(out, used) ? index_window_state::last : index_window_state::refused;

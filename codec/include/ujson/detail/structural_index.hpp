@@ -8,7 +8,9 @@
 // other such run is an error stage 2 reports). A string's closing quote carries
 // `escaped_string_end` when the string holds a backslash, so that stage 2 copies only
 // those; every other string is the bytes between its two entries. The last entry is the
-// input's size, as if the end were a token.
+// input's size, as if the end were a token. Stage 1 refuses an escape that names no escape;
+// a validator's windows flag only the strings with a \uXXXX, the one escape it leaves to
+// stage 2 to check.
 //
 // The validator, which must not allocate, takes the index a window at a time instead: stage 1
 // stops when a fixed array is nearly full and goes on where it stopped when stage 2 has

@@ -70,8 +70,9 @@ class indexer {
   // Indexes blocks from next_ on while `limit - used` leaves room for one (index_block_room)
   // and input is left; returns the new count.
   // A validator's windows (u_only) flag the closing quote only of a string with a \uXXXX.
+  // Not inlined into its one caller: there (AVX2) it ran 5% more instructions.
   template <bool u_only>
-  std::size_t fill(std::uint32_t* entries, std::size_t used, std::size_t limit);
+  [[gnu::noinline]] std::size_t fill(std::uint32_t* entries, std::size_t used, std::size_t limit);
   // The input's end: checks what is still pending and appends the final entry.
   bool finish(std::uint32_t* entries, std::size_t& used);
 

@@ -257,10 +257,18 @@ TEST(NumberArrays, RunsOfEveryLengthThenAnotherKindInTheDom) {
       const ujson::value root = dom.root();
       ASSERT_EQ(root.size(), n + (*tail != '\0' ? 1 : 0)) << doc;
       for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(root[i].as_double(), static_cast<double>(i * 11) + 0.5) << doc;
-      if (*tail == 't') EXPECT_TRUE(root[n].as_bool()) << doc;
-      if (*tail == 'n') EXPECT_TRUE(root[n].is_null()) << doc;
-      if (*tail == '"') EXPECT_EQ(root[n].as_string(), "s") << doc;
-      if (*tail == '[') EXPECT_EQ(root[n][0].as_int64(), 7) << doc;
+      if (*tail == 't') {
+        EXPECT_TRUE(root[n].as_bool()) << doc;
+      }
+      if (*tail == 'n') {
+        EXPECT_TRUE(root[n].is_null()) << doc;
+      }
+      if (*tail == '"') {
+        EXPECT_EQ(root[n].as_string(), "s") << doc;
+      }
+      if (*tail == '[') {
+        EXPECT_EQ(root[n][0].as_int64(), 7) << doc;
+      }
     }
   }
 }

@@ -213,6 +213,17 @@ TEST_F(StructuralIndex, RefusesWhatOnlyTheByteDecoderReportsExactly) {
   }
 }
 
+// Block j of the input holds exactly j tokens (commas, then spaces), for j from 0 to 64, and
+// then the same counts again after a shift: every count a kernel's offset writer may meet
+// (the AVX-512 one stores 16, 32 or 64 lanes by the count).
+TEST_F(StructuralIndex, EveryTokenCountOfABlock) {
+  for (std::size_t shift : {0u, 17u}) {
+    std::string text(shift, ' ');
+    for (std::size_t tokens = 0; tokens <= 64; ++tokens) text += std::string(tokens, ',') + std::string(64 - tokens, ' ');
+    expect_index(text, "blocks of 0 to 64 tokens after " + std::to_string(shift) + " spaces");
+  }
+}
+
 TEST_F(StructuralIndex, GrowsForATokenAtEveryByte) {
   std::string text = "[";
   while (text.size() < 300000) text += "1,";

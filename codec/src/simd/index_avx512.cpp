@@ -73,8 +73,10 @@ struct avx512 {
     _mm512_storeu_si512(w, quarter(std::integral_constant<int, 0>{}));
     if (found > 16) [[unlikely]] {
       _mm512_storeu_si512(w + 16, quarter(std::integral_constant<int, 1>{}));
-      _mm512_storeu_si512(w + 32, quarter(std::integral_constant<int, 2>{}));
-      _mm512_storeu_si512(w + 48, quarter(std::integral_constant<int, 3>{}));
+      if (found > 32) [[unlikely]] {
+        _mm512_storeu_si512(w + 32, quarter(std::integral_constant<int, 2>{}));
+        _mm512_storeu_si512(w + 48, quarter(std::integral_constant<int, 3>{}));
+      }
     }
     if (flagged != 0) [[unlikely]] {
       // The flagged tokens' lanes, marked in a vector and merged into the entries by a

@@ -356,7 +356,7 @@ value:
 scalar_read:
   if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
   q = ps.p_;
-scalar_end:
+scalar_end: __attribute__((unused));  // only validators jump here
   // q is where the scalar ended.
   p = next();
   // A number or literal ends at whitespace or at the next token; anything else after it

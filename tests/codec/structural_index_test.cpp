@@ -213,14 +213,22 @@ TEST_F(StructuralIndex, RefusesWhatOnlyTheByteDecoderReportsExactly) {
   }
 }
 
-// Block j of the input holds exactly j tokens (commas, then spaces), for j from 0 to 64, and
-// then the same counts again after a shift: every count a kernel's offset writer may meet
-// (the AVX-512 one stores 16, 32 or 64 lanes by the count).
+// Unshifted, block j of the input holds exactly j tokens (commas, then spaces), for j from 0
+// to 64: every count a kernel's offset writer may meet (the AVX-512 one stores 16, 32 or 64
+// lanes by the count). Shifted by 17 bytes, each block holds the end of one run and the
+// start of the next. Then dense escaped strings (38 tokens a block), whose flagged closing
+// quotes fall in every quarter of the lanes the writer merges the flag into.
 TEST_F(StructuralIndex, EveryTokenCountOfABlock) {
   for (std::size_t shift : {0u, 17u}) {
     std::string text(shift, ' ');
     for (std::size_t tokens = 0; tokens <= 64; ++tokens) text += std::string(tokens, ',') + std::string(64 - tokens, ' ');
     expect_index(text, "blocks of 0 to 64 tokens after " + std::to_string(shift) + " spaces");
+  }
+  for (std::size_t shift = 0; shift < 5; ++shift) {
+    std::string text = std::string(shift, ' ') + "[";
+    while (text.size() < 400) text += "\"\\n\",";
+    text += "0]";
+    expect_index(text, "escaped strings, 38 tokens a block, after " + std::to_string(shift) + " spaces");
   }
 }
 

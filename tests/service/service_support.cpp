@@ -15,10 +15,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <regex>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+
+#include "ujson/dom.hpp"
 
 namespace ujsond_test {
 
@@ -72,9 +73,19 @@ pid_t spawn_ujsond(const std::vector<std::string>& args, const std::vector<std::
 }
 
 unsigned short listening_port(const std::string& log) {
-  static const std::regex listening(R"("msg":"listening".*"port":([0-9]+))");
-  std::smatch m;
-  return std::regex_search(log, m, listening) ? static_cast<unsigned short>(std::stoi(m[1])) : 0;
+  // The log is JSON lines; text after the last newline may be a line half written.
+  ujson::document line;
+  std::size_t start = 0;
+  for (std::size_t end; (end = log.find('\n', start)) != std::string::npos; start = end + 1) {
+    if (line.parse(std::string_view(log).substr(start, end - start)) || !line.root().is_object()) continue;
+    const ujson::value* msg = line.root().find("msg");
+    const ujson::value* port = line.root().find("port");
+    if (msg != nullptr && msg->is_string() && msg->as_string() == "listening" && port != nullptr &&
+        port->type() == ujson::kind::int64 && port->as_int64() > 0 && port->as_int64() <= 65535) {
+      return static_cast<unsigned short>(port->as_int64());
+    }
+  }
+  return 0;
 }
 
 int wait_exit(pid_t& pid, std::chrono::milliseconds limit) {

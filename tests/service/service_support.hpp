@@ -4,7 +4,7 @@
 //   client c(s.port());
 //   auto res = c.roundtrip(post("/decode", "[1, 2]"));
 // Every read has a deadline, so a server that does not answer fails the test, not hangs it.
-// The Asio, Beast parser/serializer and <regex> code lives in service_support.cpp, compiled
+// The Asio and Beast parser/serializer code lives in service_support.cpp, compiled
 // once for every service test (each test file compiled it again, under ASan too).
 
 #include <sys/types.h>

@@ -464,8 +464,10 @@ TEST_F(StructuralIndex, WindowsJoinAtEveryOffsetOfALongToken) {
     const std::size_t cut = ujson::detail::index_window_size;
     for (std::size_t at = cut - 248; at < cut + 252; ++at) {
       if (!ujson::test::in_share(cases++)) continue;
+      // The token starts at `at` itself, odd or even (pairs alone reach only odd offsets).
       std::string text = "[";
-      while (text.size() < at) text += "1,";
+      while (text.size() + 2 <= at) text += "1,";
+      if (text.size() < at) text += ' ';
       text += token;
       while (text.size() < cut + 1024) text += ",1";  // into the next window
       text += "]";
@@ -498,7 +500,8 @@ TEST_F(StructuralIndex, UTF8SequencesAcrossTheStopsOfStage1) {
       for (std::size_t lead = 0; lead < 10; ++lead) {
         if (!ujson::test::in_share(cases++)) continue;
         std::string text = "[";
-        while (text.size() < at) text += "1,";
+        while (text.size() + 2 <= at) text += "1,";
+        if (text.size() < at) text += ' ';  // the string at `at` itself, odd or even
         const std::string head = text + "\"" + std::string(lead, 'x');
         const std::string tail = std::string(30, 'y') + "\"" + std::string(blanks, ' ') + ",1]";
         const std::string what = "at " + std::to_string(at) + ", " + std::to_string(lead) + " bytes into a string, " +

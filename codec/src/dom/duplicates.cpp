@@ -64,11 +64,17 @@ inline unsigned dom_builder::small_key_bit(const value& k) noexcept {
 // tail call, so that it saves no registers.
 errc dom_builder::resolve_duplicates(member* members, std::size_t n, std::size_t& kept) {
   if (n > small_object) return resolve_large(members, n, kept);
+  // Two keys a step (n >= 2 here), the second's bit tested against the first's too.
   std::uint64_t seen = 0;
-  for (const member* m = members; m != members + n; ++m) {
-    const std::uint64_t before = seen;
-    seen |= std::uint64_t{1} << small_key_bit(m->key);
-    if (seen == before) [[unlikely]] return resolve_small_from(members, n, kept, static_cast<std::size_t>(m - members), seen);
+  std::size_t i = 0;
+  for (; i + 2 <= n; i += 2) {
+    const std::uint64_t first = seen | std::uint64_t{1} << small_key_bit(members[i].key);
+    const std::uint64_t second = first | std::uint64_t{1} << small_key_bit(members[i + 1].key);
+    if (first == seen || second == first) [[unlikely]] return resolve_small_from(members, n, kept, i, seen);
+    seen = second;
+  }
+  if (i != n && (seen >> small_key_bit(members[i].key) & 1)) [[unlikely]] {
+    return resolve_small_from(members, n, kept, i, seen);
   }
   return errc::ok;
 }

@@ -220,8 +220,11 @@ UJSON_DETAIL_INDEX_WALK error decoder::decode_indexed(std::string_view input, H&
   frame* stop = base + std::min(inline_depth, options_.max_depth);
   // The innermost container's frame lives in a register: sp[-1] is stale while
   // it is open, and only its parents are in memory. A value then costs no store and no
-  // reload of its container's count.
-  frame current = 0;
+  // reload of its container's count. Outside every container it is `outside`, which no
+  // container's frame equals (counts stay below 2^32) and whose object bit is set: the
+  // depth-0 tests read the register, not sp and base.
+  constexpr frame outside = ~frame{0};
+  frame current = outside;
   errc code = errc::ok;
   // Closing quotes carry a flag bit; every other entry is a plain offset.
   const auto next = [&]() { return begin + *t++; };
@@ -290,7 +293,7 @@ value:
           goto failed;
         }
       }
-      *sp++ = current;  // the parent's frame (nothing at depth 0)
+      *sp++ = current;  // the parent's frame (`outside` at depth 0)
       current = is_object ? 1 : 0;
       p = next();
       if (UJSON_DETAIL_UNLIKELY(UJSON_AT_END(p))) {
@@ -312,7 +315,7 @@ value:
       // validators: it changed their walk's code for the worse (twitter.json 2-7% slower)
       // to speed up what costs them little.
       if constexpr (detail::parser<H>::want_values) {
-        if ((current & 1) == 0 && sp != base) {
+        if ((current & 1) == 0) {  // in an array
           events.lend();
           const scalar_run run = literal_run(ps, p, t);
           events.take_back();
@@ -440,7 +443,7 @@ key:
 
 after_value:
   // p is at the first byte after the value that is not whitespace, or at the end.
-  if (sp == base) goto done;
+  if (current == outside) goto done;
   {
     if constexpr (detail::parser<H>::want_values) current += 2;  // one more element (counts feed on_*_end)
     const bool in_object = current & 1;

@@ -290,7 +290,7 @@ class dom_builder {
   // Small objects are checked in resolve_duplicates itself: a bit per key (small_key_bit),
   // and only past a bit seen twice (from member i on; `seen` holds the bits of the members
   // before i) a comparison of keys (distinct_small_from).
-  static unsigned small_key_bit(const value& key) noexcept;  // which of 64 bits
+  static std::uint64_t small_key_bit(const value& key) noexcept;
   UJSON_NOINLINE errc resolve_small_from(member* members, std::size_t n, std::size_t& kept, std::size_t i,
                                          std::uint64_t seen);
   static bool distinct_small_from(const member* members, std::size_t n, std::size_t i, std::uint64_t seen);

@@ -54,26 +54,26 @@ inline std::uint64_t key_hash(std::string_view key) noexcept { return key_print(
 // as few objects to the comparisons as a multiplication by 29 did (citm_catalog.json's 186
 // of 10,929 objects of up to 16 members share a length and a first byte however mixed),
 // and fewer in twitter.json (10 of 572 against 21).
-inline unsigned dom_builder::small_key_bit(const value& k) noexcept {
+inline std::uint64_t dom_builder::small_key_bit(const value& k) noexcept {
   const std::size_t size = k.tag_ >> 8;
   const unsigned first = size != 0 ? static_cast<unsigned char>(k.payload_.s[0]) : 0;
-  return static_cast<unsigned>(first + 8 * size) & 63;
+  return std::uint64_t{1} << ((first + 8 * size) & 63);
 }
 
 // The kept size is already n. A leaf for the objects it passes: every other path is a
 // tail call, so that it saves no registers.
 errc dom_builder::resolve_duplicates(member* members, std::size_t n, std::size_t& kept) {
   if (n > small_object) return resolve_large(members, n, kept);
-  // Two keys a step (n >= 2 here), the second's bit tested against the first's too.
+  // Two keys a step, the second's bit tested against the first's too.
   std::uint64_t seen = 0;
   std::size_t i = 0;
   for (; i + 2 <= n; i += 2) {
-    const std::uint64_t first = seen | std::uint64_t{1} << small_key_bit(members[i].key);
-    const std::uint64_t second = first | std::uint64_t{1} << small_key_bit(members[i + 1].key);
+    const std::uint64_t first = seen | small_key_bit(members[i].key);
+    const std::uint64_t second = first | small_key_bit(members[i + 1].key);
     if (first == seen || second == first) [[unlikely]] return resolve_small_from(members, n, kept, i, seen);
     seen = second;
   }
-  if (i != n && (seen >> small_key_bit(members[i].key) & 1)) [[unlikely]] {
+  if (i != n && (seen & small_key_bit(members[i].key))) [[unlikely]] {
     return resolve_small_from(members, n, kept, i, seen);
   }
   return errc::ok;
@@ -91,7 +91,7 @@ errc dom_builder::resolve_small_from(member* members, std::size_t n, std::size_t
 bool dom_builder::distinct_small_from(const member* members, std::size_t n, std::size_t i, std::uint64_t seen) {
   for (; i < n; ++i) {
     const value& k = members[i].key;
-    const std::uint64_t bit = std::uint64_t{1} << small_key_bit(k);
+    const std::uint64_t bit = small_key_bit(k);
     if (seen & bit) {
       for (std::size_t j = 0; j < i; ++j) {
         const value& other = members[j].key;

@@ -77,9 +77,7 @@ def main():
         print("instructions per operation (callgrind, AVX2 kernels)")
         for name in sorted(times):
             short = re.sub(r"/iterations:\d+$", "", name)
-            n = instructions.ITERATIONS.get(short.split("/")[1], instructions.DEFAULT_ITERATIONS)
-            counts = [(instructions.instructions(b, short, 2 * n) - instructions.instructions(b, short, n)) / n
-                      for b in args.binaries]
+            counts = [instructions.per_operation(b, short, short.split("/")[1]) for b in args.binaries]
             print("%-36s %s" % (short, "   ".join(
                 "[%d] %.0f" % (i, c) + ("" if i == 0 else " (%+.2f%%)" % (100 * (c / counts[0] - 1)))
                 for i, c in enumerate(counts))))

@@ -49,6 +49,12 @@ def instructions(binary, name, iterations):
     return int(found.group(1))
 
 
+def per_operation(binary, name, workload):
+    """Instructions of one operation of benchmark `name`: a run of 2N less a run of N, over N."""
+    n = ITERATIONS.get(workload, DEFAULT_ITERATIONS)
+    return (instructions(binary, name, 2 * n) - instructions(binary, name, n)) / n
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--binary", default=DEFAULT_BINARY)
@@ -62,11 +68,10 @@ def main():
     for workload in WORKLOADS:
         if args.filter and not re.search(args.filter, workload):
             continue
-        n = ITERATIONS.get(workload, DEFAULT_ITERATIONS)
         counts = {}
         for lib in LIBRARIES:
             name = "parse/%s/%s" % (workload, lib)
-            counts[lib] = (instructions(args.binary, name, 2 * n) - instructions(args.binary, name, n)) / n
+            counts[lib] = per_operation(args.binary, name, workload)
             print("%-40s %12.0f instructions" % (name, counts[lib]), flush=True)
         rows.append((workload, counts))
 

@@ -3,13 +3,16 @@
 // <operation>/<workload>/<library> and registered operation by operation, workload by
 // workload, so the libraries of one row run next to each other in time.
 //
-//   codec_bench [--check | --dump DIR | --iterations N] [Google Benchmark flags]
+//   codec_bench [--check | --dump DIR | --iterations N | --constructs] [Google Benchmark flags]
 //   --check     run every correctness check once, untimed, and exit (0 when all pass)
 //   --dump DIR  write each workload to DIR/<id>.json and exit (the same bytes, for other
 //               benchmarks or for a look)
 //   --iterations N  run each selected benchmark exactly N times: for instruction counts
 //               under callgrind (bench/codec/instructions.py), where a run of N and a run
 //               of 2N differ by N operations and nothing else
+//   --constructs  instead of the workloads, parse the construct documents (workloads.hpp:
+//               one construct repeated), named parse/construct.<id>/<library>: what one
+//               construct costs each library (instructions.py --constructs)
 
 #include <benchmark/benchmark.h>
 
@@ -35,7 +38,7 @@ std::string compiler() {
 #endif
 }
 
-void register_all(const std::vector<codec_bench::library_entry>& libraries, long iterations) {
+void register_all(const std::vector<codec_bench::library_entry>& libraries, long iterations, bool constructs) {
   using codec_bench::library_entry;
   using codec_bench::workload;
   struct operation {
@@ -53,6 +56,12 @@ void register_all(const std::vector<codec_bench::library_entry>& libraries, long
       {"serialize", &library_entry::serialize},
       {"validate", &library_entry::validate},
   };
+  if (constructs) {
+    for (const workload& w : codec_bench::construct_workloads()) {
+      for (const library_entry& lib : libraries) add("parse/" + w.id + "/" + lib.name, lib.parse, w);
+    }
+    return;
+  }
   for (const operation& op : operations) {
     for (const workload& w : codec_bench::workloads()) {
       for (const library_entry& lib : libraries) {
@@ -76,10 +85,13 @@ int main(int argc, char** argv) {
   bool check_only = false;
   const char* dump_dir = nullptr;
   long iterations = 0;
+  bool constructs = false;
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
     if (i > 0 && std::strcmp(argv[i], "--check") == 0) {
       check_only = true;
+    } else if (i > 0 && std::strcmp(argv[i], "--constructs") == 0) {
+      constructs = true;
     } else if (i > 0 && std::strcmp(argv[i], "--dump") == 0 && i + 1 < argc) {
       dump_dir = argv[++i];
     } else if (i > 0 && std::strcmp(argv[i], "--iterations") == 0 && i + 1 < argc) {
@@ -116,11 +128,13 @@ int main(int argc, char** argv) {
   for (const auto& lib : libraries) lib.check_invalid();
 
   if (check_only) {
-    for (const codec_bench::workload& w : codec_bench::workloads()) {
-      for (const auto& lib : libraries) lib.check_all(w);
+    for (const auto* list : {&codec_bench::workloads(), &codec_bench::construct_workloads()}) {
+      for (const codec_bench::workload& w : *list) {
+        for (const auto& lib : libraries) lib.check_all(w);
+      }
     }
-    std::printf("codec_bench: every library agrees with ujson's reference on %zu workloads\n",
-                codec_bench::workloads().size());
+    std::printf("codec_bench: every library agrees with ujson's reference on %zu workloads and %zu constructs\n",
+                codec_bench::workloads().size(), codec_bench::construct_workloads().size());
     return 0;
   }
 
@@ -129,7 +143,7 @@ int main(int argc, char** argv) {
   for (const codec_bench::workload& w : codec_bench::workloads()) {
     benchmark::AddCustomContext("workload." + w.id, w.label + " (" + std::to_string(w.json.size()) + " bytes)");
   }
-  register_all(libraries, iterations);
+  register_all(libraries, iterations, constructs);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -8,6 +8,7 @@
 #include <iterator>
 #include <random>
 #include <string_view>
+#include <utility>
 
 #ifndef UJSON_BENCH_DATA_DIR
 #error "UJSON_BENCH_DATA_DIR must name the project's data/ directory"
@@ -180,7 +181,43 @@ std::vector<workload> make_workloads() {
   return w;
 }
 
+// The constructs of the seed workloads and corpus files one at a time, each the value of
+// a one-member object (so that rows differ by the value alone; the string row gives the
+// object's own share), after two empty containers and before a whole record (workload 2's).
+std::vector<workload> make_construct_workloads() {
+  const std::pair<const char*, const char*> constructs[] = {
+      {"empty_object", "{}"},
+      {"empty_array", "[]"},
+      {"string", R"({"key":"johndoe"})"},
+      {"escaped_string", R"({"key":"caf\u00e9 \u30c6\u30b9\u30c8"})"},
+      {"true", R"({"key":true})"},
+      {"null", R"({"key":null})"},
+      {"int_1_digit", R"({"key":7})"},
+      {"int_3_digits", R"({"key":213})"},
+      {"int_7_digits", R"({"key":3381293})"},
+      {"int_18_digits", R"({"key":505874924095815681})"},
+      {"double_6_digits", R"({"key":31.1471})"},
+      {"double_13_digits", R"({"key":31231.31231202})"},
+      {"double_17_digits", R"({"key":-65.613616999999977})"},
+      {"double_exponent", R"({"key":4.217612826262749e+18})"},
+      {"array_two_ints", R"({"key":[1,2]})"},
+      {"record_9_members", R"({"userId":3381293,"age":213,"username":"johndoe","fullname":"John Doe the Second",)"
+                           R"("isAuthorized":true,"liked":31231.31231202,"approval":31.1471,"jobs":[1,2],"currJob":null})"},
+  };
+  std::vector<workload> w;
+  for (const auto& [id, element] : constructs) {
+    w.push_back({std::string("construct.") + id, element,
+                 array_of(construct_repeats, [&](std::string& out) { out += element; })});
+  }
+  return w;
+}
+
 }  // namespace
+
+const std::vector<workload>& construct_workloads() {
+  static const std::vector<workload> all = make_construct_workloads();
+  return all;
+}
 
 const std::vector<workload>& workloads() {
   static const std::vector<workload> all = make_workloads();

@@ -18,6 +18,14 @@ struct workload {
 // always in the same order and with the same bytes. Exits with a message if a corpus file cannot be read.
 const std::vector<workload>& workloads();
 
+// One JSON construct each, repeated: an array of construct_repeats copies of one element
+// ({"key":213}, a nine-member record, ...), so that a parse's instructions over
+// construct_repeats are what the construct costs each library (bench/codec/instructions.py
+// --constructs). Not timed by make bench: codec_bench registers them under
+// parse/construct.<id>/<library> only when started with --constructs.
+inline constexpr int construct_repeats = 1000;
+const std::vector<workload>& construct_workloads();
+
 // Seed workload 7 also has a sorted-keys encode (SPEC section 7).
 inline constexpr const char* sorted_keys_workload = "dict_of_arrays";
 

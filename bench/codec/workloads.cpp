@@ -205,9 +205,10 @@ std::vector<workload> make_construct_workloads() {
                            R"("isAuthorized":true,"liked":31231.31231202,"approval":31.1471,"jobs":[1,2],"currJob":null})"},
   };
   std::vector<workload> w;
-  for (const auto& [id, element] : constructs) {
-    w.push_back({std::string("construct.") + id, element,
-                 array_of(construct_repeats, [&](std::string& out) { out += element; })});
+  for (const auto& construct : constructs) {
+    const char* const element = construct.second;  // not a structured binding: clang 14 cannot capture one
+    w.push_back({std::string("construct.") + construct.first, element,
+                 array_of(construct_repeats, [element](std::string& out) { out += element; })});
   }
   return w;
 }

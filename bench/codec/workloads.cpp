@@ -106,11 +106,14 @@ std::string escape_non_ascii(std::string_view utf8) {
   return out;
 }
 
-// 2. Medium complex object: [[USER, FRIENDS]] six times, FRIENDS being eight USERs.
+// 2. Medium complex object: [[USER, FRIENDS]] six times, FRIENDS being eight USERs. The
+// record (USER) is also a construct document's (make_construct_workloads).
+constexpr const char* medium_record =
+    R"({"userId":3381293,"age":213,"username":"johndoe","fullname":"John Doe the Second",)"
+    R"("isAuthorized":true,"liked":31231.31231202,"approval":31.1471,"jobs":[1,2],"currJob":null})";
+
 std::string medium_object() {
-  constexpr std::string_view user =
-      R"({"userId":3381293,"age":213,"username":"johndoe","fullname":"John Doe the Second",)"
-      R"("isAuthorized":true,"liked":31231.31231202,"approval":31.1471,"jobs":[1,2],"currJob":null})";
+  const std::string_view user = medium_record;
   const std::string friends = array_of(8, [&](std::string& out) { out += user; });
   return array_of(6, [&](std::string& out) {
     out += '[';
@@ -201,8 +204,7 @@ std::vector<workload> make_construct_workloads() {
       {"double_17_digits", R"({"key":-65.613616999999977})"},
       {"double_exponent", R"({"key":4.217612826262749e+18})"},
       {"array_two_ints", R"({"key":[1,2]})"},
-      {"record_9_members", R"({"userId":3381293,"age":213,"username":"johndoe","fullname":"John Doe the Second",)"
-                           R"("isAuthorized":true,"liked":31231.31231202,"approval":31.1471,"jobs":[1,2],"currJob":null})"},
+      {"record_9_members", medium_record},
   };
   std::vector<workload> w;
   for (const auto& construct : constructs) {

@@ -64,7 +64,7 @@ def per_operation(binary, name, workload, n=None, extra=()):
 
 
 def construct_list(binary):
-    """(id, element) of each construct document, in codec_bench's order."""
+    """The id of each construct document, in codec_bench's order."""
     run = subprocess.run([binary, "--constructs", "--benchmark_list_tests"], capture_output=True, text=True)
     ids = [m.group(1) for m in re.finditer(r"^parse/construct\.([a-z0-9_]+)/ujson$", run.stdout, re.M)]
     if run.returncode != 0 or not ids:

@@ -113,7 +113,7 @@ std::vector<std::string> shapes() {
       }
     }
   }
-  for (const char* special : {"0", "-0", "0.0", "0.5", "-0.125", "00", "01", "-01", "0e1", "0.", "-", "1.e3", "0x1", "1.5.2",
+  for (const char* special : {"0", "-0", "0.0", "-0.0", "0.5", "-0.125", "00", "-00", "01", "-01", "0e1", "0.", "-", "-.5", "1..2", "1.e3", "0x1", "1.5.2",
                               "1e5.5", "9223372036854775807", "9223372036854775808", "-9223372036854775808",
                               "-9223372036854775809", "18446744073709551615", "18446744073709551616",
                               "1.7976931348623157e308", "1e400", "4.9e-324", "2.2250738585072014e-308"}) {
@@ -157,6 +157,45 @@ TEST(NumberShapes, AgreeWithTheGrammarAndFromCharsAtEveryDistanceFromTheEnd) {
   }
   EXPECT_GT(valid, 1000u);
   EXPECT_GT(invalid, 1000u);
+}
+
+// A number followed at once by the next token, as in most documents ({"id":123,...}), in
+// an input long enough to take the structural index: each shape in each place a number can
+// stand in the indexed walk (an object's member, an array's first and second element,
+// after a literal, before one), with the input ending 30 to 34 bytes after it (the edge of
+// the readers' 32-byte loads), right after it, and far after it. Validation accepts
+// exactly what the grammar accepts, and fails where decoding fails, at the same offset.
+TEST(NumberShapes, ValidationOfANumberFollowedByItsTokenAgreesWithTheGrammar) {
+  const std::string key = "{\"" + std::string(64, 'k') + "\":";  // the input long enough to be indexed
+  struct place {
+    std::string before, after;
+  };
+  const std::vector<place> places = {{"0,\"n\":", "}"}, {"[", "]}"}, {"[1,", "]}"}, {"[null,", "]}"}, {"[", ",null]}"}};
+  std::size_t fast_valid = 0, checked = 0;
+  for (const std::string& number : shapes()) {
+    const bool want_valid = std::regex_match(number, rfc_number);
+    for (const place& at : places) {
+      std::vector<std::size_t> pads = {0, 48};
+      for (std::size_t left = 30; left <= 34; ++left) {
+        const std::size_t used = number.size() + at.after.size();
+        if (left >= used) pads.push_back(left - used);
+      }
+      for (const std::size_t pad : pads) {
+        const std::string doc = key + at.before + number + at.after + std::string(pad, ' ');
+        shape_recorder h;
+        const ujson::error e = ujson::decode(doc, h);
+        const ujson::error v = ujson::validate(doc);
+        const std::string where = " in " + at.before + "..." + at.after + " with " + std::to_string(pad) + " spaces after";
+        ASSERT_EQ(v.code == errc::ok, want_valid) << number << where;
+        EXPECT_EQ(v.code, e.code) << number << where;
+        EXPECT_EQ(v.offset, e.offset) << number << where;
+        ++checked;
+        if (want_valid && number.find_first_of("eE") == std::string::npos && number.size() <= 32) ++fast_valid;
+      }
+    }
+  }
+  EXPECT_GT(fast_valid, 5000u);
+  EXPECT_GT(checked, 50000u);
 }
 
 // The same numbers one after another in a long array, the way canada.json has them: each

@@ -81,7 +81,8 @@ struct avx2 {
   // A block's offset in the input, as write_offsets takes it.
   using offsets = std::uint32_t;
   static offsets offsets_at(std::uint32_t base) { return base; }
-  static offsets next_block(offsets base) { return base + block; }
+  static offsets block_step() { return block; }
+  static offsets next_block(offsets base, offsets) { return base + block; }
   static void write_offsets(std::uint32_t* w, std::uint64_t bits, std::size_t found, offsets base,
                             std::uint64_t flagged) {
     write_offsets_by_bits(w, bits, found, base);

@@ -48,6 +48,9 @@ struct block_carry {
   std::uint64_t escape_next = 0;    // 1 when the previous block ended with an unused backslash
   std::uint64_t scalar_before = 0;  // 1 when the previous block ended inside a number or literal
   std::uint64_t open_escaped = 0;   // 1 when the string open at the block's end has a backslash
+  // escape_next | open_escaped, kept by the blocks with a backslash: the other blocks, nearly
+  // all, test this one value with their backslashes and need not touch the two.
+  std::uint64_t escape_pending = 0;
 };
 
 template <class K>
@@ -59,7 +62,7 @@ class indexer {
       : begin_(s.begin),
         end_(s.end),
         next_(s.next),
-        carry_{s.in_string, s.escape_next, s.scalar_before, s.open_escaped} {}
+        carry_{s.in_string, s.escape_next, s.scalar_before, s.open_escaped, s.escape_next | s.open_escaped} {}
 
   // The whole input's index into `out`, growing it.
   bool run(index_buffer& out, std::size_t& count);
@@ -143,7 +146,7 @@ inline std::uint64_t scan_block(const block_masks& m, block_carry& c, std::uint6
     c.in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string) >> 63);
   };
   // One branch past both escape steps for a block with no backslash and none carried in.
-  if ((m.backslash | c.escape_next | c.open_escaped) == 0) [[likely]] {
+  if ((m.backslash | c.escape_pending) == 0) [[likely]] {
     find_strings();
     escaped_ends = 0;
   } else {
@@ -155,6 +158,7 @@ inline std::uint64_t scan_block(const block_masks& m, block_carry& c, std::uint6
     std::uint64_t marks = m.backslash;
     if constexpr (u_only) marks = escaped & u();
     escaped_ends = find_escaped_ends(in_string, quote, marks & in_string, continued, c);
+    c.escape_pending = c.escape_next | c.open_escaped;
   }
   // Control characters never belong in strings. Outside them, one that is not whitespace
   // reads as part of a scalar, which stage 2 rejects where the byte machine does (as it
@@ -177,6 +181,7 @@ std::size_t indexer<K>::fill(std::uint32_t* entries, std::size_t used, std::size
   // sequence that this run's first block ends.
   if (next_ != begin) K::resume_utf8(utf8, K::load(next_ - block));
   typename K::offsets offsets = K::offsets_at(static_cast<std::uint32_t>(next_ - begin));
+  const typename K::offsets step = K::block_step();
   // Inlined in both places: a call would put the carried state in memory between blocks.
   const auto index_block = [&](typename K::block_vec v) __attribute__((always_inline)) {
     const block_masks m = K::classify(v);
@@ -188,7 +193,7 @@ std::size_t indexer<K>::fill(std::uint32_t* entries, std::size_t used, std::size
                            [&]() __attribute__((always_inline)) { return K::escape_u(v); });
     const std::size_t found = static_cast<std::size_t>(_mm_popcnt_u64(tokens));
     K::write_offsets(entries + used, tokens, found, offsets, escaped_ends);
-    offsets = K::next_block(offsets);
+    offsets = K::next_block(offsets, step);
     used += found;
   };
   const char* b = next_;

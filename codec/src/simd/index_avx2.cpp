@@ -32,14 +32,28 @@ struct avx2 {
     return load(scratch);
   }
 
-  static block_masks classify(block_vec v) {
-    // The tables of block_classes.hpp, two lanes of them.
-    const __m256i space_table = _mm256_load_si256(reinterpret_cast<const __m256i*>(tables.space));
-    const __m256i op_table = _mm256_load_si256(reinterpret_cast<const __m256i*>(tables.op));
-    const __m256i bit5 = _mm256_set1_epi8(0x20);
-    const __m256i quote = _mm256_set1_epi8('"');
-    const __m256i backslash = _mm256_set1_epi8('\\');
-    const __m256i control_max = _mm256_set1_epi8(0x1F);
+  // The classification's constants, made opaque once before stage 1's loop: GCC would
+  // otherwise rebuild each broadcast (a move, a vmovd and a vpbroadcastb) in every block,
+  // where AVX2's sixteen vector registers leave it none to keep them in; opaque, they stay
+  // in a register or are read from the stack as an operand.
+  struct classifier {
+    __m256i space_table = opaque(_mm256_load_si256(reinterpret_cast<const __m256i*>(tables.space)));
+    __m256i op_table = opaque(_mm256_load_si256(reinterpret_cast<const __m256i*>(tables.op)));
+    __m256i bit5 = opaque(_mm256_set1_epi8(0x20));
+    __m256i quote = opaque(_mm256_set1_epi8('"'));
+    __m256i backslash = opaque(_mm256_set1_epi8('\\'));
+    __m256i control_max = opaque(_mm256_set1_epi8(0x1F));
+
+    static __m256i opaque(__m256i v) {
+      asm("" : "+x"(v));
+      return v;
+    }
+    block_masks operator()(block_vec v) const { return classify(v, *this); }
+  };
+
+  static block_masks classify(block_vec v, const classifier& k) {
+    const __m256i space_table = k.space_table, op_table = k.op_table, bit5 = k.bit5, quote = k.quote,
+                  backslash = k.backslash, control_max = k.control_max;
 
     auto spaces = [&](__m256i x) { return _mm256_cmpeq_epi8(_mm256_shuffle_epi8(space_table, x), x); };
     auto ops = [&](__m256i x) {

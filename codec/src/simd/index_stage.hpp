@@ -182,9 +182,10 @@ std::size_t indexer<K>::fill(std::uint32_t* entries, std::size_t used, std::size
   if (next_ != begin) K::resume_utf8(utf8, K::load(next_ - block));
   typename K::offsets offsets = K::offsets_at(static_cast<std::uint32_t>(next_ - begin));
   const typename K::offsets step = K::block_step();
+  const typename K::classifier classify;
   // Inlined in both places: a call would put the carried state in memory between blocks.
   const auto index_block = [&](typename K::block_vec v) __attribute__((always_inline)) {
-    const block_masks m = K::classify(v);
+    const block_masks m = classify(v);
     K::check_utf8(utf8, v);
     std::uint64_t escaped_ends;
     const std::uint64_t tokens =

@@ -88,9 +88,18 @@ struct avx2 {
   }
 
   static void resume_utf8(utf8_checker& u, block_vec before) { u.resume(before.hi); }
+  // A block of ASCII (most) is one test, not one per half; a block with other bytes tests
+  // its first half, and its second only when the first had them.
   static void check_utf8(utf8_checker& u, block_vec v) {
-    u.check(v.lo);
-    u.check(v.hi);
+    if (utf8_ops_avx2::ascii(_mm256_or_si256(v.lo, v.hi))) [[likely]] {
+      u.check_ascii(v.hi);
+    } else if (utf8_ops_avx2::ascii(v.lo)) {
+      u.check_ascii(v.lo);
+      u.check_non_ascii(v.hi);
+    } else {
+      u.check_non_ascii(v.lo);
+      u.check(v.hi);
+    }
   }
   // A block's offset in the input, as write_offsets takes it.
   using offsets = std::uint32_t;

@@ -110,14 +110,23 @@ struct utf8_checker {
   void end_of_input() { error = V::or_(error, prev_incomplete); }
   bool ok() const { return V::none(error); }
 
+  // `in` is all ASCII: only a sequence left open by the bytes before it can be wrong.
+  void check_ascii(vec in) {
+    error = V::or_(error, prev_incomplete);
+    prev_incomplete = V::zero();
+    prev = in;
+  }
+
   void check(vec in) {
     if (V::ascii(in)) {
-      // All ASCII: only a sequence left open by the previous block can be wrong.
-      error = V::or_(error, prev_incomplete);
-      prev_incomplete = V::zero();
-      prev = in;
+      check_ascii(in);
       return;
     }
+    check_non_ascii(in);
+  }
+
+  // `in` has a byte >= 0x80.
+  void check_non_ascii(vec in) {
     const vec prev1 = V::template previous<1>(in, prev);
     const vec byte_1_high = V::shuffle(V::load(utf8_tables.byte_1_high), V::and_(V::high_nibbles(prev1), low_nibble));
     const vec byte_1_low = V::shuffle(V::load(utf8_tables.byte_1_low), V::and_(prev1, low_nibble));

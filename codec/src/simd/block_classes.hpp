@@ -63,6 +63,15 @@ struct class_tables {
 };
 constexpr class_tables tables{};
 
+// A value the compiler must take as unknown. A constant made so once before stage 1's loop
+// stays in a register (or on the stack, read as an operand) rather than being rebuilt, a
+// move and a broadcast, in every block.
+template <class V>
+inline V opaque(V v) {
+  asm("" : "+v"(v));
+  return v;
+}
+
 inline std::uint64_t prefix_xor(std::uint64_t bits) {
   const __m128i all_ones = _mm_set1_epi8(static_cast<char>(0xFF));
   const __m128i product = _mm_clmulepi64_si128(_mm_set_epi64x(0, static_cast<long long>(bits)), all_ones, 0);

@@ -32,10 +32,9 @@ struct avx2 {
     return load(scratch);
   }
 
-  // The classification's constants, made opaque once before stage 1's loop: GCC would
-  // otherwise rebuild each broadcast (a move, a vmovd and a vpbroadcastb) in every block,
-  // where AVX2's sixteen vector registers leave it none to keep them in; opaque, they stay
-  // in a register or are read from the stack as an operand.
+  // The classification's constants, made once before stage 1's loop and opaque: GCC
+  // otherwise rebuilt each broadcast (a move, a vmovd and a vpbroadcastb) in every block,
+  // AVX2's sixteen vector registers leaving it none to keep them in.
   struct classifier {
     __m256i space_table = opaque(_mm256_load_si256(reinterpret_cast<const __m256i*>(tables.space)));
     __m256i op_table = opaque(_mm256_load_si256(reinterpret_cast<const __m256i*>(tables.op)));
@@ -44,10 +43,6 @@ struct avx2 {
     __m256i backslash = opaque(_mm256_set1_epi8('\\'));
     __m256i control_max = opaque(_mm256_set1_epi8(0x1F));
 
-    static __m256i opaque(__m256i v) {
-      asm("" : "+x"(v));
-      return v;
-    }
     block_masks operator()(block_vec v) const { return classify(v, *this); }
   };
 

@@ -56,13 +56,9 @@ struct avx512 {
   // subtraction from the input's start and no broadcast in each block.
   using offsets = __m512i;
   static offsets offsets_at(std::uint32_t base) { return _mm512_set1_epi32(static_cast<int>(base)); }
-  // The step from block to block, made opaque once before the loop: GCC would otherwise
-  // rebuild the broadcast (a move and a vpbroadcastd) in every block.
-  static offsets block_step() {
-    __m512i step = _mm512_set1_epi32(block);
-    asm("" : "+v"(step));
-    return step;
-  }
+  // The step from block to block, made once before the loop (opaque: GCC rebuilt the
+  // broadcast, a move and a vpbroadcastd, in every block).
+  static offsets block_step() { return opaque(_mm512_set1_epi32(block)); }
   static offsets next_block(offsets base, offsets step) { return _mm512_add_epi32(base, step); }
 
   // The positions of the set bits, packed by one compress of the bytes 0..63 (VBMI2), then

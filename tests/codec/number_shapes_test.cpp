@@ -171,7 +171,7 @@ TEST(NumberShapes, ValidationOfANumberFollowedByItsTokenAgreesWithTheGrammar) {
     std::string before, after;
   };
   const std::vector<place> places = {{"0,\"n\":", "}"}, {"[", "]}"}, {"[1,", "]}"}, {"[null,", "]}"}, {"[", ",null]}"}};
-  std::size_t fast_valid = 0, checked = 0;
+  std::size_t plain_valid = 0, checked = 0;  // plain_valid: no exponent, within one 32-byte read
   for (const std::string& number : shapes()) {
     const bool want_valid = std::regex_match(number, rfc_number);
     for (const place& at : places) {
@@ -190,11 +190,11 @@ TEST(NumberShapes, ValidationOfANumberFollowedByItsTokenAgreesWithTheGrammar) {
         EXPECT_EQ(v.code, e.code) << number << where;
         EXPECT_EQ(v.offset, e.offset) << number << where;
         ++checked;
-        if (want_valid && number.find_first_of("eE") == std::string::npos && number.size() <= 32) ++fast_valid;
+        if (want_valid && number.find_first_of("eE") == std::string::npos && number.size() <= 32) ++plain_valid;
       }
     }
   }
-  EXPECT_GT(fast_valid, 5000u);
+  EXPECT_GT(plain_valid, 5000u);
   EXPECT_GT(checked, 50000u);
 }
 

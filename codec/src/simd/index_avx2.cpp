@@ -46,6 +46,8 @@ struct avx2 {
     block_masks operator()(block_vec v) const { return classify(v, *this); }
   };
 
+  // Takes the constants as local copies: the same body in operator(), reading the members
+  // through `this`, ran 0.8% more instructions in validation (twitter, citm_catalog).
   static block_masks classify(block_vec v, const classifier& k) {
     const __m256i space_table = k.space_table, op_table = k.op_table, bit5 = k.bit5, quote = k.quote,
                   backslash = k.backslash, control_max = k.control_max;
@@ -100,6 +102,7 @@ struct avx2 {
   using offsets = std::uint32_t;
   static offsets offsets_at(std::uint32_t base) { return base; }
   static offsets block_step() { return block; }
+  // An immediate suffices here; block_step() is for the AVX-512 kernel, whose step is a vector.
   static offsets next_block(offsets base, offsets) { return base + block; }
   static void write_offsets(std::uint32_t* w, std::uint64_t bits, std::size_t found, offsets base,
                             std::uint64_t flagged) {

@@ -62,7 +62,7 @@ class indexer {
       : begin_(s.begin),
         end_(s.end),
         next_(s.next),
-        carry_{s.in_string, s.escape_next, s.scalar_before ^ 1, s.open_escaped, s.escape_next | s.open_escaped} {}
+        carry_{s.in_string, s.escape_next, s.outside_before, s.open_escaped, s.escape_next | s.open_escaped} {}
 
   // The whole input's index into `out`, growing it.
   bool run(index_buffer& out, std::size_t& count);
@@ -277,7 +277,7 @@ void indexer<K>::run_window(index_window_state& s, std::uint32_t* out) {
   } else {
     // A block ending inside a string or a scalar ends after that token's first entry (no
     // token lies inside either), which the next window takes.
-    if ((carry_.in_string | (carry_.outside_before ^ 1)) != 0) {
+    if (carry_.in_string != 0 || carry_.outside_before == 0) {
       s.held = out[--used];
       s.has_held = true;
     }
@@ -287,7 +287,7 @@ void indexer<K>::run_window(index_window_state& s, std::uint32_t* out) {
   s.next = next_;
   s.in_string = carry_.in_string;
   s.escape_next = carry_.escape_next;
-  s.scalar_before = carry_.outside_before ^ 1;
+  s.outside_before = carry_.outside_before;
   s.open_escaped = carry_.open_escaped;
 }
 

@@ -88,7 +88,7 @@ struct index_window_state {
   // What stage 1 carries from block to block (index_stage.hpp).
   std::uint64_t in_string = 0;
   std::uint64_t escape_next = 0;
-  std::uint64_t scalar_before = 0;
+  std::uint64_t outside_before = 1;  // 0 when the last block ended inside a number or literal
   std::uint64_t open_escaped = 0;
   std::uint32_t held = 0;  // the entry the last window held back for this one
   bool has_held = false;

@@ -214,4 +214,44 @@ TEST(NumberShapes, ValidOnesInALongArrayMatchFromChars) {
   for (std::size_t i = 0; i < numbers.size(); ++i) expect_same(h.got[i], expected(numbers[i]), numbers[i], " in the array");
 }
 
+// Integer and fraction parts of every length from 1 to 17 digits, each digit drawn apart
+// from its neighbours (a part of repeated digits would hide digits read from the wrong
+// place), in an array and as members' values: the walk's short path values each part of
+// up to 16 digits from its own 16-byte read, one way of doing so for each length.
+TEST(NumberShapes, EveryLengthOfIntegerAndFractionMatchesFromChars) {
+  std::uint64_t state = 0x9E3779B97F4A7C15ULL;
+  const auto digit = [&](bool nonzero) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    const auto d = static_cast<unsigned>(state >> 33);
+    return static_cast<char>(nonzero ? '1' + d % 9 : '0' + d % 10);
+  };
+  std::vector<std::string> numbers;
+  for (std::size_t int_len = 1; int_len <= 17; ++int_len) {
+    for (std::size_t frac_len = 0; frac_len <= 17; ++frac_len) {
+      for (const char* sign : {"", "-"}) {
+        std::string n = sign;
+        for (std::size_t i = 0; i < int_len; ++i) n += digit(i == 0);
+        if (frac_len != 0) n += '.';
+        for (std::size_t i = 0; i < frac_len; ++i) n += digit(false);
+        numbers.push_back(n);
+      }
+    }
+  }
+  std::string array = "[", object = "{";
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    array += numbers[i] + ",";
+    object += "\"k" + std::to_string(i) + "\":" + numbers[i] + ",";
+  }
+  array += "0]";
+  object += "\"end\":0}";
+  for (const std::string& doc : {array, object}) {
+    shape_recorder h;
+    ASSERT_EQ(ujson::decode(doc, h).code, errc::ok);
+    ASSERT_EQ(h.got.size(), numbers.size() + 1);
+    for (std::size_t i = 0; i < numbers.size(); ++i) {
+      expect_same(h.got[i], expected(numbers[i]), numbers[i], doc[0] == '[' ? " in the array" : " as a member");
+    }
+  }
+}
+
 }  // namespace

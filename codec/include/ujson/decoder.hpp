@@ -16,7 +16,8 @@
 // wrote, so it runs only on CPUs with that kernel's instruction sets (AVX2, BMI1, BMI2,
 // POPCNT: src/simd/arch.hpp): it is compiled for them, as the kernels are. What it calls
 // and does not inline is compiled for every CPU, so every copy of it and of what it calls
-// is safe wherever it runs. Undefined at the end of this header.
+// is safe wherever it runs; the one exception, detail::ssse3_digit_value, is called by
+// nothing but the walk. Undefined at the end of this header.
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define UJSON_DETAIL_INDEX_WALK __attribute__((target("avx2,bmi,bmi2,popcnt")))
 #else

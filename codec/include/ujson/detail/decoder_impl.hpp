@@ -35,6 +35,21 @@ concept string_room_handler = requires(H& h, std::size_t n) {
   { h.room_for(n) } -> std::same_as<char*>;
 };
 
+#ifdef __SSE2__
+// How a number's digits are valued for a sink: its own way (Sink::digit_value) if it has one.
+template <class Sink>
+struct digit_value_for {
+  using type = sse2_digit_value;
+};
+template <class Sink>
+  requires requires { typename Sink::digit_value; }
+struct digit_value_for<Sink> {
+  using type = typename Sink::digit_value;
+};
+template <class Sink>
+using digit_value_of = typename digit_value_for<Sink>::type;
+#endif
+
 template <class H>
 class parser {
  public:
@@ -386,7 +401,7 @@ UJSON_DETAIL_INLINE errc parser<H>::number(Sink& sink) {
   std::int64_t exponent = 0;
   bool short_read = false;
 #ifdef __SSE2__
-  short_read = short_number<want_values>(p, end_, mantissa, digits, exponent, is_integer);
+  short_read = short_number<want_values, digit_value_of<Sink>>(p, end_, mantissa, digits, exponent, is_integer);
 #endif
   if (!short_read) {
     if (*p == '0') {

@@ -11,6 +11,10 @@
 #include <cstdint>
 #include <cstring>
 
+#ifdef __SSE2__
+#include <tmmintrin.h>
+#endif
+
 #include "ujson/detail/hints_on.hpp"
 
 namespace ujson {
@@ -30,6 +34,39 @@ concept cursor_handler = requires(H& h, const H& ch, typename H::cursor c) {
   h.store_cursor(c);
 };
 
+#ifdef __SSE2__
+// Row n of the shuffle below: byte j takes digit j - (16 - n), or is cleared (0x80).
+struct digit_alignments {
+  alignas(16) unsigned char row[17][16];
+  constexpr digit_alignments() : row{} {
+    for (int n = 0; n <= 16; ++n) {
+      for (int j = 0; j < 16; ++j) row[n][j] = static_cast<unsigned char>(j >= 16 - n ? j - (16 - n) : 0x80);
+    }
+  }
+};
+inline constexpr digit_alignments digit_alignment{};
+
+// How the walk values a number's run of digits (short_number's DigitValue): the first n
+// (0..16) digits of a 16-byte block, its bytes minus '0', as block_digits_value gives them,
+// by SSSE3's byte shuffle and byte multiply-add. One shuffle moves the n digits to the
+// block's end, zeros before them, and clears the bytes past them; multiply-adds of pairs,
+// quads and eights follow. Half the instructions of block_digits_value, which multiplies
+// by 10^(16 - n) and divides it off again, and a shorter chain from the load to the value.
+// The walk runs only where AVX2 does, and only the walk raises number events through
+// walk_events, whose digit_value this is: it is compiled for the walk's instruction sets.
+struct ssse3_digit_value {
+  UJSON_DETAIL_INDEX_WALK static std::uint64_t of(__m128i digits, unsigned n) {
+    const __m128i row = _mm_load_si128(reinterpret_cast<const __m128i*>(digit_alignment.row[n]));
+    const __m128i aligned = _mm_shuffle_epi8(digits, row);
+    const __m128i pairs = _mm_maddubs_epi16(aligned, _mm_set1_epi16(0x010A));        // bytes 10, 1
+    const __m128i quads = _mm_madd_epi16(pairs, _mm_set1_epi32(0x00010064));          // 100, 1
+    const __m128i eights = _mm_madd_epi16(_mm_packs_epi32(quads, quads), _mm_set1_epi32(0x00012710));  // 10000, 1
+    const auto both = static_cast<std::uint64_t>(_mm_cvtsi128_si64(eights));
+    return (both & 0xFFFFFFFFULL) * 100000000 + (both >> 32);
+  }
+};
+#endif
+
 // A literal as four bytes of the input read it.
 constexpr std::uint32_t literal_word(const char (&w)[5]) {
   std::uint32_t v = 0;
@@ -43,6 +80,9 @@ constexpr std::uint32_t literal_word(const char (&w)[5]) {
 template <class H>
 class walk_events {
  public:
+#ifdef __SSE2__
+  using digit_value = ssse3_digit_value;
+#endif
   explicit walk_events(H& h) : h_(h) {}
   UJSON_DETAIL_INLINE errc on_null() { return h_.on_null(); }
   UJSON_DETAIL_INLINE errc on_bool(bool b) { return h_.on_bool(b); }
@@ -68,6 +108,9 @@ class walk_events {
 template <cursor_handler H>
 class walk_events<H> {
  public:
+#ifdef __SSE2__
+  using digit_value = ssse3_digit_value;
+#endif
   explicit walk_events(H& h) : h_(h), c_(h.load_cursor()) {}
   UJSON_DETAIL_INLINE errc on_null() { return h_.on_null(c_); }
   UJSON_DETAIL_INLINE errc on_bool(bool b) { return h_.on_bool(c_, b); }

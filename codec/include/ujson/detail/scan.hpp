@@ -195,6 +195,12 @@ UJSON_DETAIL_INLINE std::uint64_t block_digits_value(__m128i digits, unsigned n)
   const unsigned k = 16 - n;
   return (scaled >> k) * inverse_pow5.v[k];
 }
+
+// How short_number values a run of digits: block_digits_value, for every CPU. The indexed
+// walk, which runs only where AVX2 does, passes its own (detail::walk_events::digit_value).
+struct sse2_digit_value {
+  UJSON_DETAIL_INLINE static std::uint64_t of(__m128i digits, unsigned n) { return block_digits_value(digits, n); }
+};
 #endif
 
 #ifdef __SSE2__
@@ -207,7 +213,7 @@ UJSON_DETAIL_INLINE std::uint64_t block_digits_value(__m128i digits, unsigned n)
 // inside the input); anything else returns false and the decoder's number() reads it
 // the long way, errors included. An exponent is left to number(). Without `values`
 // (validation) only the extent is found: the digits' values are not computed.
-template <bool values = true>
+template <bool values = true, class DigitValue = sse2_digit_value>
 UJSON_DETAIL_INLINE bool short_number(const char*& p, const char* end, std::uint64_t& mantissa, std::size_t& digits,
                                       std::int64_t& exponent, bool& is_integer) {
   if (end - p < 48) return false;
@@ -224,7 +230,7 @@ UJSON_DETAIL_INLINE bool short_number(const char*& p, const char* end, std::uint
   if (int_digits > 16 || (*p == '0' && int_digits > 1)) return false;
   const char* const after_int = p + int_digits;
   if (*after_int != '.') {
-    if constexpr (values) mantissa = block_digits_value(low, int_digits);
+    if constexpr (values) mantissa = DigitValue::of(low, int_digits);
     digits = int_digits;
     p = after_int;
     return true;
@@ -234,8 +240,7 @@ UJSON_DETAIL_INLINE bool short_number(const char*& p, const char* end, std::uint
   if (frac_digits == 0 || frac_digits > 16 || int_digits + 1 + frac_digits >= 32) return false;
   if constexpr (values) {
     const __m128i fraction = _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(after_int + 1)), zero);
-    mantissa = block_digits_value(low, int_digits) * powers_of_ten_u64[frac_digits] +
-               block_digits_value(fraction, frac_digits);
+    mantissa = DigitValue::of(low, int_digits) * powers_of_ten_u64[frac_digits] + DigitValue::of(fraction, frac_digits);
   }
   digits = int_digits + frac_digits;
   exponent = -static_cast<std::int64_t>(frac_digits);

@@ -148,6 +148,8 @@ template <handler H>
   scalar_run run;
   constexpr std::uint32_t true_word = detail::literal_word("true"), null_word = detail::literal_word("null"),
                           fals_word = detail::literal_word("fals");
+  // p is at an element: a literal on entry, after a comma whatever follows it, which is
+  // tested for a literal only when it is not true or null (the run's common elements).
   for (;;) {
     // The literal is read where the next token says it ends, four bytes at once; anything
     // else (a literal cut short, a misspelling) goes to the parser's reader for its error.
@@ -162,6 +164,9 @@ template <handler H>
     } else if (four == null_word) {
       q = p + 4;
       code = events.on_null();
+    } else if (detail::chars.value[detail::byte(p)] != detail::vs_literal) {
+      run = {p, t - 1, read, errc::ok, true};  // the walk reads it, from its own entry on
+      break;
     } else if (four == fals_word && after - p >= 5 && p[4] == 'e') {
       q = p + 5;
       code = events.on_bool(false);
@@ -188,10 +193,6 @@ template <handler H>
     read += 2;
     if (UJSON_DETAIL_UNLIKELY(p == end)) {
       run = {p, t, read, ps.fail(errc::unexpected_end, end), false};
-      break;
-    }
-    if (detail::chars.value[detail::byte(p)] != detail::vs_literal) {
-      run = {p, t, read, errc::ok, true};
       break;
     }
   }

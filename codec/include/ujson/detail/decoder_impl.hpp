@@ -387,12 +387,14 @@ template <class Sink>
 UJSON_DETAIL_INLINE errc parser<H>::number(Sink& sink) {
   const char* const start = p_;
   const char* p = p_;
+  // Every caller comes here from '-' or a digit (vs_number), so only a sign is followed
+  // by a test for a digit.
   const bool negative = *p == '-';
   if (negative) {
     ++p;
     if (p != end_ && *p == 'I' && options_.allow_nan_literals) return special_literal(sink);
+    if (UJSON_DETAIL_UNLIKELY(p == end_ || !is_digit(*p))) return fail(errc::invalid_number, p == end_ ? end_ : p);
   }
-  if (UJSON_DETAIL_UNLIKELY(p == end_ || !is_digit(*p))) return fail(errc::invalid_number, p == end_ ? end_ : p);
 
   std::uint64_t mantissa = 0;
   const char* const int_begin = p;
@@ -402,6 +404,18 @@ UJSON_DETAIL_INLINE errc parser<H>::number(Sink& sink) {
   bool short_read = false;
 #ifdef __SSE2__
   short_read = short_number<want_values, digit_value_of<Sink>>(p, end_, mantissa, digits, exponent, is_integer);
+  if constexpr (!integers_as_text<H>) {
+    // An integer of at most 16 digits and no exponent (short_number left p inside the
+    // input) is an int64 whatever its sign: its event now, without the checks below for
+    // the long forms, which also kept their values live through the walk.
+    if (short_read && is_integer && (*p | 0x20) != 'e') {
+      p_ = p;
+      if constexpr (!want_values) return errc::ok;
+      const auto magnitude = static_cast<std::int64_t>(mantissa);
+      const errc e = sink.on_int64(negative ? -magnitude : magnitude);
+      return UJSON_DETAIL_LIKELY(e == errc::ok) ? e : fail(e, start);
+    }
+  }
 #endif
   if (!short_read) {
     if (*p == '0') {

@@ -116,7 +116,9 @@ def run(binary, min_time, repetitions, bench_filter):
         if repetitions > 1:
             # Interleaved: each library's repetitions are spread over the whole run, so a
             # spell of load from elsewhere on the machine falls on every library alike.
-            cmd += [f"--benchmark_repetitions={repetitions}", "--benchmark_report_aggregates_only=true",
+            # Every repetition in the JSON (the console shows the aggregates): row_spreads
+            # compares each median with the fastest repetition.
+            cmd += [f"--benchmark_repetitions={repetitions}", "--benchmark_display_aggregates_only=true",
                     "--benchmark_enable_random_interleaving=true"]
         if bench_filter:
             cmd.append(f"--benchmark_filter={bench_filter}")
@@ -131,6 +133,59 @@ def run(binary, min_time, repetitions, bench_filter):
     notes = [line.split("note:", 1)[1].strip() for line in proc.stderr.splitlines()
              if line.startswith("codec_bench: note:")]
     return cmd, data, notes
+
+
+# This machine is shared: a spell of load from elsewhere slows some repetitions, and a
+# median of five stands only while fewer than three are hit. A row (an operation on a
+# workload, every library) in which any library's median is more than NOISY above its
+# fastest repetition is measured again, all its libraries together as in the first run, up
+# to REMEASURES times; the run of the row whose worst such gap is smallest is kept,
+# whichever library it favours, and the report names the row.
+NOISY = 0.06
+REMEASURES = 2
+ROW_WORKLOADS = WORKLOADS + ["dict_of_arrays_sorted"]
+
+
+def row_spreads(data):
+    """{(operation, workload): the largest median / fastest - 1 among the row's libraries (CPU time)}"""
+    fastest, median = {}, {}
+    for b in data["benchmarks"]:
+        parts = b["run_name"].split("/")
+        if len(parts) != 3 or parts[1] not in ROW_WORKLOADS:
+            continue
+        if b.get("run_type") == "iteration":
+            fastest[b["run_name"]] = min(fastest.get(b["run_name"], float("inf")), b["cpu_time"])
+        elif b.get("aggregate_name") == "median":
+            median[b["run_name"]] = b["cpu_time"]
+    worst = {}
+    for name, m in median.items():
+        if name in fastest:
+            row = tuple(name.split("/")[:2])
+            worst[row] = max(worst.get(row, 0.0), m / fastest[name] - 1)
+    return worst
+
+
+def remeasure_noisy(binary, min_time, repetitions, data):
+    """Runs the noisy rows of `data` again (see NOISY); returns [(row, gap before, gap kept)]."""
+    if repetitions < 3:
+        return []
+    changes = []
+    for row, spread in sorted(row_spreads(data).items()):
+        if spread <= NOISY:
+            continue
+        kept, kept_spread = None, spread
+        for _ in range(REMEASURES):
+            _, again, _ = run(binary, min_time, repetitions, "^" + re.escape("/".join(row)) + "/")
+            again_spread = row_spreads(again).get(row)
+            if again_spread is not None and again_spread < kept_spread:
+                kept, kept_spread = again, again_spread
+            if kept_spread <= NOISY:
+                break
+        if kept is not None:
+            data["benchmarks"] = [b for b in data["benchmarks"] if tuple(b["run_name"].split("/")[:2]) != row]
+            data["benchmarks"] += kept["benchmarks"]
+        changes.append((row, spread, kept_spread))
+    return changes
 
 
 def collect(data, repetitions):
@@ -206,6 +261,24 @@ def write_charts(results, labels, out_dir):
     return json.loads(proc.stdout)
 
 
+def spread_lines(remeasured, data):
+    """The Figures list's lines on noisy rows: those measured again, those still noisy."""
+    lines = []
+    if remeasured:
+        rows = ", ".join(f"{op} {w} ({a:.0%} -> {b:.0%})" for (op, w), a, b in remeasured)
+        lines.append(f"- Measured again, all the row's libraries together, because a library's median was more than "
+                     f"{NOISY:.0%} above its fastest repetition (the calmest of up to {REMEASURES + 1} runs is "
+                     f"shown; worst gap before -> kept): {rows}.")
+    noisy = sorted(row for row, spread in row_spreads(data).items() if spread > NOISY)
+    if noisy:
+        lines.append(f"- A median still more than {NOISY:.0%} above its fastest repetition: " +
+                     ", ".join(" ".join(r) for r in noisy) + " (read these rows with care).")
+    elif remeasured is not None:
+        lines.append(f"- In every row as shown, each library's median is within {NOISY:.0%} of its fastest "
+                     "repetition.")
+    return lines
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", default=DEFAULT_BINARY)
@@ -223,14 +296,16 @@ def main():
             raw = json.load(f)
         cmd, data, notes = raw["command"], raw["results"], raw["notes"]
         args.min_time, args.repetitions = raw["min_time"], raw["repetitions"]
+        remeasured = [(tuple(r), a, b) for r, a, b in raw["remeasured"]] if "remeasured" in raw else None
     else:
         if not os.access(args.binary, os.X_OK):
             sys.exit(f"report.py: {args.binary} not found; build the bench preset first (bench/run_codec.sh)")
         cmd, data, notes = run(args.binary, args.min_time, args.repetitions, args.filter)
+        remeasured = remeasure_noisy(args.binary, args.min_time, args.repetitions, data)
         os.makedirs(os.path.dirname(args.raw), exist_ok=True)
         with open(args.raw, "w", encoding="utf-8") as f:
-            json.dump({"command": cmd, "notes": notes, "min_time": args.min_time,
-                       "repetitions": args.repetitions, "results": data}, f)
+            json.dump({"command": cmd, "notes": notes, "min_time": args.min_time, "repetitions": args.repetitions,
+                       "remeasured": remeasured, "results": data}, f)
     context = data.get("context", {})
     labels = {k[len("workload."):]: v.rsplit(" (", 1)[0] for k, v in context.items() if k.startswith("workload.")}
     sizes = {k[len("workload."):]: int(re.search(r"\((\d+) bytes\)$", v).group(1)) for k, v in context.items()
@@ -250,6 +325,7 @@ def main():
            f"- Figures: MB/s (10^6 bytes of input per second, CPU time), median of {args.repetitions} "
            f"repetition(s) of at least {args.min_time} s; **bold** is the fastest in the row. "
            "Every result was checked against ujson's reference (bench/codec/digest.hpp).",
+           *spread_lines(remeasured, data),
            ""]
     printed = []
     charts = write_charts(results, labels, os.path.dirname(args.out))

@@ -117,8 +117,8 @@ class dom_builder {
     std::size_t kept = n;
     // Two keys of different lengths (most pairs) differ without a call.
     if (n > 2 || (n == 2 && members[0].key.size() == members[1].key.size())) {
-      const errc e = resolve_duplicates(members, n, kept);
-      if (e != errc::ok) return e;
+      kept = resolve_duplicates(members, n);
+      if (kept == rejected) return errc::duplicate_key;
       c.top = &members[kept].key;  // members removed as duplicates leave their room
     }
     ascend(c);
@@ -283,7 +283,11 @@ class dom_builder {
 
   // Leaves kept = n when every key differs (almost always, and checked first: small objects
   // below, large ones in distinct_large); otherwise settles by the policy (settle_duplicates).
-  errc resolve_duplicates(member* members, std::size_t n, std::size_t& kept);
+  // Returns the number of members kept, or `rejected` (the policy's duplicate_key error):
+  // one register back, where an errc and a count through memory cost the walk a store, a
+  // load and a test at every object's end.
+  static constexpr std::size_t rejected = ~std::size_t{0};
+  std::size_t resolve_duplicates(member* members, std::size_t n);
   static constexpr std::size_t small_object = 16;
   // Exact: true only if every key differs. False when unsure too (hashes colliding past a
   // budget), which costs the exact path's time, never a different result.
@@ -291,10 +295,10 @@ class dom_builder {
   // and only past a bit seen twice (from member i on; `seen` holds the bits of the members
   // before i) a comparison of keys (distinct_small_from).
   static std::uint64_t small_key_bit(const value& key) noexcept;
-  UJSON_NOINLINE errc resolve_small_from(member* members, std::size_t n, std::size_t& kept, std::size_t i,
-                                         std::uint64_t seen);
+  UJSON_NOINLINE std::size_t resolve_small_from(member* members, std::size_t n, std::size_t i, std::uint64_t seen);
   static bool distinct_small_from(const member* members, std::size_t n, std::size_t i, std::uint64_t seen);
-  UJSON_NOINLINE errc resolve_large(member* members, std::size_t n, std::size_t& kept);
+  UJSON_NOINLINE std::size_t resolve_large(member* members, std::size_t n);
+  std::size_t settled(member* members, std::size_t n);
   bool distinct_large(const member* members, std::size_t n);
   bool distinct_prints(const member* members, std::size_t n, bool& prints_differ);
   UJSON_NOINLINE errc settle_duplicates(member* members, std::size_t n, std::size_t& kept);

@@ -60,32 +60,34 @@ inline std::uint64_t dom_builder::small_key_bit(const value& k) noexcept {
   return std::uint64_t{1} << ((first + 8 * size) & 63);
 }
 
-// The kept size is already n. A leaf for the objects it passes: every other path is a
-// tail call, so that it saves no registers.
-errc dom_builder::resolve_duplicates(member* members, std::size_t n, std::size_t& kept) {
-  if (n > small_object) return resolve_large(members, n, kept);
+// A leaf for the objects it passes: every other path is a tail call, so that it saves no
+// registers.
+std::size_t dom_builder::resolve_duplicates(member* members, std::size_t n) {
+  if (n > small_object) return resolve_large(members, n);
   // Two keys a step, the second's bit tested against the first's too.
   std::uint64_t seen = 0;
   std::size_t i = 0;
   for (; i + 2 <= n; i += 2) {
     const std::uint64_t first = seen | small_key_bit(members[i].key);
     const std::uint64_t second = first | small_key_bit(members[i + 1].key);
-    if (first == seen || second == first) [[unlikely]] return resolve_small_from(members, n, kept, i, seen);
+    if (first == seen || second == first) [[unlikely]] return resolve_small_from(members, n, i, seen);
     seen = second;
   }
-  if (i != n && (seen & small_key_bit(members[i].key))) [[unlikely]] {
-    return resolve_small_from(members, n, kept, i, seen);
-  }
-  return errc::ok;
+  if (i != n && (seen & small_key_bit(members[i].key))) [[unlikely]] return resolve_small_from(members, n, i, seen);
+  return n;
 }
 
-errc dom_builder::resolve_large(member* members, std::size_t n, std::size_t& kept) {
-  return distinct_large(members, n) ? errc::ok : settle_duplicates(members, n, kept);
+std::size_t dom_builder::resolve_large(member* members, std::size_t n) {
+  return distinct_large(members, n) ? n : settled(members, n);
 }
 
-errc dom_builder::resolve_small_from(member* members, std::size_t n, std::size_t& kept, std::size_t i,
-                                     std::uint64_t seen) {
-  return distinct_small_from(members, n, i, seen) ? errc::ok : settle_duplicates(members, n, kept);
+std::size_t dom_builder::resolve_small_from(member* members, std::size_t n, std::size_t i, std::uint64_t seen) {
+  return distinct_small_from(members, n, i, seen) ? n : settled(members, n);
+}
+
+std::size_t dom_builder::settled(member* members, std::size_t n) {
+  std::size_t kept = n;
+  return settle_duplicates(members, n, kept) == errc::ok ? kept : rejected;
 }
 
 bool dom_builder::distinct_small_from(const member* members, std::size_t n, std::size_t i, std::uint64_t seen) {

@@ -181,7 +181,7 @@ template <handler H>
       break;
     }
     p = after;
-    if (UJSON_DETAIL_UNLIKELY(q != p) && q != end && !detail::is_space(*q)) {
+    if (UJSON_DETAIL_UNLIKELY(q != p) && !detail::is_space(*q)) {
       run = {q, t, read, errc::ok, false};
       break;
     }
@@ -220,7 +220,7 @@ template <handler H>
     }
     const char* const q = ps.p_;
     p = next();
-    if (UJSON_DETAIL_UNLIKELY(q != p) && q != end && !detail::is_space(*q)) {
+    if (UJSON_DETAIL_UNLIKELY(q != p) && !detail::is_space(*q)) {
       run = {q, t, read, errc::ok, false};
       break;
     }
@@ -407,8 +407,11 @@ scalar_end: __attribute__((unused));  // only validators jump here
   // q is where the scalar ended.
   p = next();
   // A number or literal ends at whitespace or at the next token; anything else after it
-  // (`truex`, `1x`) is where the byte machine stops too.
-  if (UJSON_DETAIL_UNLIKELY(q != p) && q != end && !detail::is_space(*q)) p = q;
+  // (`truex`, `1x`) is where the byte machine stops too. q != p means q < p <= end, so *q
+  // is input: a reader never reads past the run of bytes its token starts, and the entry
+  // after a scalar's is the next token or the final one, the input's size (stage 1 cuts no
+  // window after a scalar's first byte). The walks below rely on the same.
+  if (UJSON_DETAIL_UNLIKELY(q != p) && !detail::is_space(*q)) p = q;
   goto after_value;
 
 numbers:
@@ -423,7 +426,7 @@ numbers:
       if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) goto failed;
       q = ps.p_;
       p = next();
-      if (UJSON_DETAIL_UNLIKELY(q != p) && q != end && !detail::is_space(*q)) {
+      if (UJSON_DETAIL_UNLIKELY(q != p) && !detail::is_space(*q)) {
         p = q;
         break;
       }

@@ -281,11 +281,11 @@ class dom_builder {
     return static_cast<T*>(arena_.allocate(n * sizeof(T), alignof(T)));
   }
 
-  // Leaves kept = n when every key differs (almost always, and checked first: small objects
-  // below, large ones in distinct_large); otherwise settles by the policy (settle_duplicates).
-  // Returns the number of members kept, or `rejected` (the policy's duplicate_key error):
-  // one register back, where an errc and a count through memory cost the walk a store, a
-  // load and a test at every object's end.
+  // Returns n when every key differs (almost always, and checked first: small objects below,
+  // large ones in distinct_large); otherwise settles by the policy (settle_duplicates) and
+  // returns the number of members kept, or `rejected` (the policy's duplicate_key error).
+  // One register back: an errc and a count through memory cost the walk a store, a load and
+  // a test at every object's end.
   static constexpr std::size_t rejected = ~std::size_t{0};
   std::size_t resolve_duplicates(member* members, std::size_t n);
   static constexpr std::size_t small_object = 16;

@@ -298,10 +298,10 @@ class dom_builder {
   UJSON_NOINLINE std::size_t resolve_small_from(member* members, std::size_t n, std::size_t i, std::uint64_t seen);
   static bool distinct_small_from(const member* members, std::size_t n, std::size_t i, std::uint64_t seen);
   UJSON_NOINLINE std::size_t resolve_large(member* members, std::size_t n);
-  std::size_t settled(member* members, std::size_t n);
   bool distinct_large(const member* members, std::size_t n);
   bool distinct_prints(const member* members, std::size_t n, bool& prints_differ);
-  UJSON_NOINLINE errc settle_duplicates(member* members, std::size_t n, std::size_t& kept);
+  // The members kept once the policy has settled every duplicate, or `rejected`.
+  UJSON_NOINLINE std::size_t settle_duplicates(member* members, std::size_t n);
   enum class hash_result { done, rejected, over_budget };
   template <class Settle>
   hash_result hash_duplicates(member* members, std::size_t n, Settle& settle);

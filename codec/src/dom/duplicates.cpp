@@ -78,16 +78,11 @@ std::size_t dom_builder::resolve_duplicates(member* members, std::size_t n) {
 }
 
 std::size_t dom_builder::resolve_large(member* members, std::size_t n) {
-  return distinct_large(members, n) ? n : settled(members, n);
+  return distinct_large(members, n) ? n : settle_duplicates(members, n);
 }
 
 std::size_t dom_builder::resolve_small_from(member* members, std::size_t n, std::size_t i, std::uint64_t seen) {
-  return distinct_small_from(members, n, i, seen) ? n : settled(members, n);
-}
-
-std::size_t dom_builder::settled(member* members, std::size_t n) {
-  std::size_t kept = n;
-  return settle_duplicates(members, n, kept) == errc::ok ? kept : rejected;
+  return distinct_small_from(members, n, i, seen) ? n : settle_duplicates(members, n);
 }
 
 bool dom_builder::distinct_small_from(const member* members, std::size_t n, std::size_t i, std::uint64_t seen) {
@@ -209,7 +204,7 @@ dom_builder::hash_result dom_builder::hash_duplicates(member* members, std::size
   return hash_result::done;
 }
 
-errc dom_builder::settle_duplicates(member* members, std::size_t n, std::size_t& kept) {
+std::size_t dom_builder::settle_duplicates(member* members, std::size_t n) {
   bool removed_any = false;
   // Duplicate found: i repeats the key of the earlier member j.
   auto settle = [&](std::size_t i, std::size_t j) {
@@ -224,13 +219,13 @@ errc dom_builder::settle_duplicates(member* members, std::size_t n, std::size_t&
       const std::string_view k = members[i].key.as_string();
       for (std::size_t j = 0; j < i; ++j) {
         if (members[j].key.is_string() && members[j].key.as_string() == k) {
-          if (!settle(i, j)) return errc::duplicate_key;
+          if (!settle(i, j)) return rejected;
           break;
         }
       }
     }
   } else if (const hash_result r = hash_duplicates(members, n, settle); r == hash_result::rejected) {
-    return errc::duplicate_key;
+    return rejected;
   } else if (r == hash_result::over_budget) {
     // Keys made to collide (the hash has no secret) would make probing quadratic: past a
     // probe budget the members are checked by sorting instead, O(n log n) whatever the keys.
@@ -244,18 +239,16 @@ errc dom_builder::settle_duplicates(member* members, std::size_t n, std::size_t&
       if (members[i].key.as_string() != members[j].key.as_string()) {
         first = at;
       } else if (!settle(i, j)) {
-        return errc::duplicate_key;
+        return rejected;
       }
     }
   }
-  kept = n;
-  if (removed_any) {
-    kept = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (members[i].key.is_string()) members[kept++] = members[i];
-    }
+  if (!removed_any) return n;
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (members[i].key.is_string()) members[kept++] = members[i];
   }
-  return errc::ok;
+  return kept;
 }
 
 }  // namespace ujson::detail

@@ -149,8 +149,11 @@ class dom_builder {
     store_cursor(c);
     return e;
   }
+  // Any reader's keys. An empty one points at a byte that can be read (small_key_bit reads
+  // every key's first byte): the walk's do (at their closing quote), other readers' may not.
   UJSON_INLINE errc on_key(std::string_view s, string_origin origin) {
     cursor c = load_cursor();
+    if (s.empty()) s = std::string_view(empty_key_text, 0);
     const errc e = on_key(c, s, origin);
     store_cursor(c);
     return e;
@@ -326,6 +329,7 @@ class dom_builder {
   // What make_valid_string adds to a string's tag, unless the options let surrogates
   // through: set once, not tested for every string.
   std::uint64_t string_flags_;
+  static constexpr char empty_key_text[] = "\"";
   // levels_ has one more entry than the deepest container so far had. Depth 0 holds the
   // document's value (or a pointer selection's, one at a time) in a block of its own.
   // top_ and end_ are the current depth's (cur_'s).

@@ -19,7 +19,6 @@ struct avx2 {
     __m256i lo, hi;
   };
   using utf8_checker = ujson::detail::utf8_checker<utf8_ops_avx2>;
-  static constexpr bool write_per_path = true;  // see scan_block in index_stage.hpp
 
   static block_vec load(const char* p) {
     return {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)),

@@ -16,7 +16,6 @@ namespace {
 struct avx512 {
   using block_vec = __m512i;
   using utf8_checker = ujson::detail::utf8_checker<utf8_ops_avx512>;
-  static constexpr bool write_per_path = false;  // see scan_block in index_stage.hpp
 
   static block_vec load(const char* p) { return _mm512_loadu_si512(p); }
   // The last n < 64 bytes, padded with spaces: a masked load, which reads nothing past the

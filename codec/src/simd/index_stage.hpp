@@ -130,18 +130,18 @@ inline std::uint64_t find_escaped_ends(std::uint64_t in_string, std::uint64_t qu
   return escaped_ends;
 }
 
-// Hands the block's token bits to `write`, with the closing quotes of strings that hold a
-// backslash (with u_only, a \uXXXX); `misplaced` collects control characters out of place
-// and escaped bytes that name no escape. `named()` and `u()` give the block's bytes that an
-// escape may name and its u bytes (K::escape_named, K::escape_u).
-// With write_per_path, each of the two paths below calls `write` itself, so that a block
-// without a backslash hands it a constant 0 and keeps no test of it: the AVX2 loop then ran
-// 2.4% fewer instructions per parse of citm_catalog.json and its stage 1 took 3-8% less
-// time, while the AVX-512 loop, 61 instructions an ASCII block instead of 68, took 2-3%
-// more (codec_stage1_bench): K says which (K::write_per_path).
-template <bool u_only, bool write_per_path, class Named, class U, class Write>
-inline void scan_block(const block_masks& m, block_carry& c, std::uint64_t& misplaced, Named&& named, U&& u,
-                       Write&& write) {
+// A block's tokens, and among them the closing quotes of strings that hold a backslash
+// (with u_only, a \uXXXX).
+struct block_tokens {
+  std::uint64_t tokens;
+  std::uint64_t escaped_ends;
+};
+
+// The block's tokens; `misplaced` collects control characters out of place and escaped
+// bytes that name no escape. `named()` and `u()` give the block's bytes that an escape may
+// name and its u bytes (K::escape_named, K::escape_u).
+template <bool u_only, class Named, class U>
+inline block_tokens scan_block(const block_masks& m, block_carry& c, std::uint64_t& misplaced, Named&& named, U&& u) {
   const std::uint64_t continued = c.in_string & 1;
   std::uint64_t quote = m.quote;
   std::uint64_t in_string;
@@ -150,25 +150,10 @@ inline void scan_block(const block_masks& m, block_carry& c, std::uint64_t& misp
     in_string = prefix_xor(quote) ^ c.in_string;
     c.in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string) >> 63);
   };
-  const auto tokens = [&]() __attribute__((always_inline)) {
-    // Control characters never belong in strings. Outside them, one that is not whitespace
-    // reads as part of a scalar, which stage 2 rejects where the byte machine does (as it
-    // does a byte >= 0x80 there).
-    misplaced |= m.control & in_string;
-    // A scalar (number or literal) is made of the bytes outside strings that are no
-    // structural character, space or quote, and starts where the byte before it is not
-    // one of them. Computed from its complement, `outside`: no step negates a mask (the
-    // andn aside), two instructions fewer a block than from the scalar bytes themselves.
-    const std::uint64_t outside = m.structural | m.space | quote | in_string;
-    const std::uint64_t scalar_start = ~outside & ((outside << 1) | c.outside_before);
-    c.outside_before = outside >> 63;
-    return (m.structural & ~in_string) | quote | scalar_start;
-  };
   std::uint64_t escaped_ends = 0;
   // One branch past both escape steps for a block with no backslash and none carried in.
   if ((m.backslash | c.escape_pending) == 0) [[likely]] {
     find_strings();
-    if constexpr (write_per_path) write(tokens(), 0);
   } else {
     const std::uint64_t escaped = find_escaped(m.backslash, c);
     quote &= ~escaped;
@@ -179,9 +164,19 @@ inline void scan_block(const block_masks& m, block_carry& c, std::uint64_t& misp
     if constexpr (u_only) marks = escaped & u();
     escaped_ends = find_escaped_ends(in_string, quote, marks & in_string, continued, c);
     c.escape_pending = c.escape_next | c.open_escaped;
-    if constexpr (write_per_path) write(tokens(), escaped_ends);
   }
-  if constexpr (!write_per_path) write(tokens(), escaped_ends);
+  // Control characters never belong in strings. Outside them, one that is not whitespace
+  // reads as part of a scalar, which stage 2 rejects where the byte machine does (as it
+  // does a byte >= 0x80 there).
+  misplaced |= m.control & in_string;
+  // A scalar (number or literal) is made of the bytes outside strings that are no
+  // structural character, space or quote, and starts where the byte before it is not
+  // one of them. Computed from its complement, `outside`: no step negates a mask (the
+  // andn aside), two instructions fewer a block than from the scalar bytes themselves.
+  const std::uint64_t outside = m.structural | m.space | quote | in_string;
+  const std::uint64_t scalar_start = ~outside & ((outside << 1) | c.outside_before);
+  c.outside_before = outside >> 63;
+  return {(m.structural & ~in_string) | quote | scalar_start, escaped_ends};
 }
 
 template <class K>
@@ -197,26 +192,37 @@ std::size_t indexer<K>::fill(std::uint32_t* entries, std::size_t used, std::size
   typename K::offsets offsets = K::offsets_at(static_cast<std::uint32_t>(next_ - begin));
   const typename K::offsets step = K::block_step();
   const typename K::classifier classify;
+  // A block's offsets are written while the next block is scanned, as in simdjson's stage
+  // 1: the write's branches (how many entries) then test a count known a block earlier, not
+  // one at the end of this block's chain of masks. `used` counts the entries written; the
+  // pending block's go right after them, where they would have gone at once, so the room
+  // checks below count them too (filled()). codec_stage1_bench, AMD EPYC: the AVX-512
+  // index 3-10% faster, the AVX2 index 10-15% (with 12% more instructions).
+  block_tokens pending{0, 0};
+  typename K::offsets pending_offsets = offsets;
+  const auto write_pending = [&]() __attribute__((always_inline)) {
+    const std::size_t found = static_cast<std::size_t>(_mm_popcnt_u64(pending.tokens));
+    K::write_offsets(entries + used, pending.tokens, found, pending_offsets, pending.escaped_ends);
+    used += found;
+  };
+  const auto filled = [&]() { return used + static_cast<std::size_t>(_mm_popcnt_u64(pending.tokens)); };
   // Inlined in both places: a call would put the carried state in memory between blocks.
   const auto index_block = [&](typename K::block_vec v) __attribute__((always_inline)) {
     const block_masks m = classify(v);
     K::check_utf8(utf8, v);
-    scan_block<u_only, K::write_per_path>(
+    write_pending();
+    pending = scan_block<u_only>(
         m, c, misplaced, [&]() __attribute__((always_inline)) { return K::escape_named(v); },
-        [&]() __attribute__((always_inline)) { return K::escape_u(v); },
-        [&](std::uint64_t tokens, std::uint64_t escaped_ends) __attribute__((always_inline)) {
-          const std::size_t found = static_cast<std::size_t>(_mm_popcnt_u64(tokens));
-          K::write_offsets(entries + used, tokens, found, offsets, escaped_ends);
-          used += found;
-        });
+        [&]() __attribute__((always_inline)) { return K::escape_u(v); });
+    pending_offsets = offsets;
     offsets = K::next_block(offsets, step);
   };
   const char* b = next_;
   const char* const full_end = b + static_cast<std::size_t>(end_ - b) / block * block;
   // A block takes at most index_block_room - 8 entries of room: while it lasts, runs of
   // blocks that surely fit go without a test each.
-  while (b != full_end && limit - used >= index_block_room) {
-    const std::size_t fit = (limit - used - index_block_room) / block + 1;
+  while (b != full_end && limit - filled() >= index_block_room) {
+    const std::size_t fit = (limit - filled() - index_block_room) / block + 1;
     const std::size_t left = static_cast<std::size_t>(full_end - b) / block;
     const char* const stop = b + (fit < left ? fit : left) * block;
     for (; b != stop; b += block) {
@@ -225,10 +231,11 @@ std::size_t indexer<K>::fill(std::uint32_t* entries, std::size_t used, std::size
     }
   }
   // The last partial block reads as if padded with spaces: no tokens, no errors.
-  if (b == full_end && b != end_ && limit - used >= index_block_room) {
+  if (b == full_end && b != end_ && limit - filled() >= index_block_room) {
     index_block(K::load_tail(b, static_cast<std::size_t>(end_ - b)));
     b = end_;
   }
+  write_pending();
   // A sequence left open by the input's last bytes needs no check: such an input ends in a
   // string (refused in finish) or in non-ASCII bytes outside one, which stage 2 rejects
   // where the byte decoder does.

@@ -214,6 +214,16 @@ TEST(NumberArrays, ErrorsKeepTheirCodesAndOffsets) {
       {"[1,2]3", errc::trailing_characters, 5},
       {"[[1,2],[3,4]", errc::unexpected_end, 12},
       {"[1,-Infinity]", errc::invalid_number, 4},
+      // One-digit elements, which the walk reads in a loop of their own (`digits`), then a
+      // token that is not a comma right after one, or an element that is not one digit.
+      {"[1,2-]", errc::expected_comma_or_end, 4},
+      {"[1,2x]", errc::expected_comma_or_end, 4},
+      {"[1,2\"a\"]", errc::expected_comma_or_end, 4},
+      {"[1,2:3]", errc::expected_comma_or_end, 4},
+      {"[1,2[]", errc::expected_comma_or_end, 4},
+      {"[1,2,-]", errc::invalid_number, 6},
+      {"[1,2,-x]", errc::invalid_number, 6},
+      {"[1,2,1-]", errc::expected_comma_or_end, 6},
   };
   // Each case after a run of numbers too, so that the error falls where the walk has
   // handed the array to its loop out of line (decoder::number_run, from the fifth number).
@@ -237,6 +247,56 @@ TEST(NumberArrays, ErrorsKeepTheirCodesAndOffsets) {
         err = dom.parse(doc);
         EXPECT_EQ(err.code, c.code) << doc;
         EXPECT_EQ(err.offset, offset + pad) << doc;
+      }
+    }
+  }
+}
+
+// Runs of one-digit numbers (`[1,2]`, `[0,1,1,0]`), read by the walk's `digits` loop, of
+// every length, with and without spaces, ended by each kind of element or by the array's
+// end: every event, count and DOM value from the text, the byte machine's included (the
+// same arrays without the padding that sends them to the walk).
+TEST(NumberArrays, RunsOfOneDigitThenAnotherKind) {
+  const char* const tails[] = {"", "10", "-1", "0.5", "7e1", "-0", "\"s\"", "true", "null", "[3]", "{\"k\":4}"};
+  for (const std::string& sep : {std::string(","), std::string(", "), std::string(" ,")}) {
+    for (std::size_t n = 1; n <= 12; ++n) {
+      for (const char* tail : tails) {
+        std::string body = "[";
+        std::vector<std::string> want = {"["};
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::string digit(1, static_cast<char>('0' + (i * 7 + n) % 10));
+          body += (i != 0 ? sep : "") + digit;
+          want.push_back(expected_event(digit));
+        }
+        if (*tail != '\0') body += sep + tail;
+        body += "]";
+        for (const std::size_t pad : {std::size_t{0}, std::size_t{64}}) {
+          const std::string doc = body + std::string(pad, ' ');
+          ujson::error err;
+          std::vector<std::string> got = events_of(doc, err);
+          ASSERT_EQ(err.code, errc::ok) << doc;
+          ASSERT_GE(got.size(), want.size()) << doc;
+          EXPECT_EQ(std::vector<std::string>(got.begin(), got.begin() + static_cast<std::ptrdiff_t>(want.size())), want) << doc;
+          EXPECT_EQ(got.back(), "] " + std::to_string(n + (*tail != '\0' ? 1 : 0))) << doc;
+          ujson::document dom;
+          ASSERT_EQ(dom.parse(doc).code, errc::ok) << doc;
+          const ujson::value root = dom.root();
+          ASSERT_EQ(root.size(), n + (*tail != '\0' ? 1 : 0)) << doc;
+          for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(root[i].as_int64(), static_cast<std::int64_t>((i * 7 + n) % 10)) << doc;
+          const std::string_view t = tail;
+          if (t == "10") {
+            EXPECT_EQ(root[n].as_int64(), 10) << doc;
+          }
+          if (t == "-1") {
+            EXPECT_EQ(root[n].as_int64(), -1) << doc;
+          }
+          if (t == "[3]") {
+            EXPECT_EQ(root[n][0].as_int64(), 3) << doc;
+          }
+          if (t == "{\"k\":4}") {
+            EXPECT_EQ(root[n]["k"].as_int64(), 4) << doc;
+          }
+        }
       }
     }
   }

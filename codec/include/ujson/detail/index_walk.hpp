@@ -351,7 +351,12 @@ value:
         goto failed;
       }
       if (*p == ']') goto close_container;
-      if (*p == '-' || detail::is_digit(*p)) goto numbers;
+      if (*p == '-' || detail::is_digit(*p)) {
+        if constexpr (detail::parser<H>::want_values && !integers_as_text<H>) {
+          if (*p != '-' && begin + *t == p + 1) goto digits;
+        }
+        goto numbers;
+      }
       goto value;
     }
     case detail::vs_literal:
@@ -455,6 +460,37 @@ numbers:
           if (run.at_element) goto value;
           goto after_value;
         }
+      }
+    }
+    current += read;
+    goto after_value;
+  }
+
+digits: __attribute__((unused));  // validators never jump here
+  // p is at a one-digit number (its token ends where the next begins) that is an array's
+  // first element: [1,2], [0,1,1,0]. Its value is the digit; the loop goes on while the
+  // elements are such numbers, and hands any other element to the numbers loop or the
+  // general dispatch.
+  if constexpr (detail::parser<H>::want_values && !integers_as_text<H>) {
+    frame read = 0;
+    for (;;) {
+      code = events.on_int64(*p - '0');
+      if (UJSON_DETAIL_UNLIKELY(code != errc::ok)) {
+        ps.fail(code, p);
+        goto failed;
+      }
+      p = next();
+      if (UJSON_AT_END(p) || *p != ',') break;
+      p = next();
+      read += 2;
+      if (UJSON_DETAIL_UNLIKELY(UJSON_AT_END(p))) {
+        code = ps.fail(errc::unexpected_end, end);
+        goto failed;
+      }
+      if (!detail::is_digit(*p) || begin + *t != p + 1) {
+        current += read;
+        if (*p == '-' || detail::is_digit(*p)) goto numbers;
+        goto value;
       }
     }
     current += read;

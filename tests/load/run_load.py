@@ -17,12 +17,15 @@ values and skip counts, and each row must reach 3x Node.
 A fifth part ("schema", tests/load/schema_load.py) sends the corpus files and the seed
 workloads that have a schema in bench/schemas/ to /validate?schema=NAME, ujsond with
 --schema-dir against Node.js validating with ajv (npm, installed under build/load/node).
+A sixth part, run only when asked for ("baseline", tests/load/baseline_load.py), sets this
+tree's ujsond against an earlier revision's, LOAD_BASELINE, round by round.
 Every run must answer 2xx only: any other status, or a socket error, fails `make load`; so
 does a log-on run whose log lacks a line for an answered request.
 Environment: LOAD_DURATION (seconds per run, default 3), LOAD_CONNECTIONS (default 32),
-LOAD_WORKLOADS (comma-separated ids, default all), LOAD_PARTS (table,access-log,gzip,pipelines,schema:
-the parts to run, default all; http.md keeps a part from the last run that had it),
-LOAD_LOG_ROUNDS (off/on pairs per access-log row, default 5).
+LOAD_WORKLOADS (comma-separated ids, default all), LOAD_PARTS (table,access-log,gzip,pipelines,schema,
+baseline: the parts to run, default all but baseline; http.md keeps a part from the last run that
+had it), LOAD_LOG_ROUNDS (off/on pairs per access-log row, default 5), LOAD_BASELINE (a git
+revision or a ujsond binary: the baseline part's other server), LOAD_BASELINE_ROUNDS (default 3).
 """
 import gzip
 import json
@@ -38,6 +41,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import baseline_load
 import schema_load
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,8 +53,8 @@ DURATION = int(os.environ.get("LOAD_DURATION", "3"))
 CONNECTIONS = int(os.environ.get("LOAD_CONNECTIONS", "32"))
 ENDPOINTS = ["/validate", "/decode", "/encode"]
 SERVER_CPU, CLIENT_CPU = "0", "1"
-KNOWN_PARTS = ["table", "access-log", "gzip", "pipelines", "schema"]
-PARTS = os.environ.get("LOAD_PARTS", ",".join(KNOWN_PARTS)).split(",")
+KNOWN_PARTS = ["table", "access-log", "gzip", "pipelines", "schema", "baseline"]
+PARTS = os.environ.get("LOAD_PARTS", ",".join(KNOWN_PARTS[:-1])).split(",")
 LOG_ROUNDS = int(os.environ.get("LOAD_LOG_ROUNDS", "5"))
 # The access log's rows: the issue's medium body, and the smallest body (the most requests
 # per second, so the most lines: the log's worst case).
@@ -110,10 +114,10 @@ class Server:
             self.proc.wait()
 
 
-def start_ujsond(access_log=False, log=None, name="ujsond", schema_dir=None):
+def start_ujsond(access_log=False, log=None, name="ujsond", schema_dir=None, binary=None):
     port = free_port()
     schemas = ["--schema-dir", str(schema_dir)] if schema_dir else []
-    return Server(name, [str(BUILD / "service" / "ujsond"), "--port", str(port), "--threads", "1",
+    return Server(name, [str(binary or BUILD / "service" / "ujsond"), "--port", str(port), "--threads", "1",
                          f"--access-log={'true' if access_log else 'false'}", "--drain-timeout", "0"] + schemas,
                   port, log=log)
 
@@ -240,6 +244,9 @@ def main():
     unknown = set(PARTS) - set(KNOWN_PARTS)
     if unknown:
         sys.exit(f"load: unknown LOAD_PARTS {', '.join(sorted(unknown))} (known: {', '.join(KNOWN_PARTS)})")
+    baseline = os.environ.get("LOAD_BASELINE", "")
+    if "baseline" in PARTS and not baseline:
+        sys.exit("load: LOAD_PARTS=baseline needs LOAD_BASELINE (a git revision or a ujsond binary)")
     BODIES.mkdir(parents=True, exist_ok=True)
     subprocess.run([str(BUILD / "tests" / "load" / "load_bodies"), str(BODIES)], check=True)
     index = [l.split("\t") for l in (BODIES / "index.tsv").read_text().splitlines()]
@@ -271,6 +278,12 @@ def main():
         rows = [r for r in schema_load.SCHEMA_ROWS if not wanted or r[0] in wanted.split(",")]
         schema_results = schema_load.run_schema(harness, rows, failures)
         sections["schema"] = schema_load.render_schema(harness, index, rows, schema_results, failures)
+    if "baseline" in PARTS:
+        rounds = int(os.environ.get("LOAD_BASELINE_ROUNDS", "3"))
+        workloads = wanted.split(",") if wanted else baseline_load.BASELINE_WORKLOADS
+        baseline_results = baseline_load.run_baseline(sys.modules[__name__], baseline, workloads, rounds, failures)
+        sections["baseline"] = baseline_load.render_baseline(sys.modules[__name__], index, baseline, rounds,
+                                                             baseline_results, failures)
 
     report = write_results(sections)
     print()
@@ -476,9 +489,10 @@ def render_pipelines(results, failures):
 
 def write_results(sections):
     """bench/results/http.md: the table part, the access-log part, the gzip part, the
-    pipelines part, then the schema part; a part that did not run this time is kept as the
-    last run that had it wrote it."""
+    pipelines part, the schema part, then the baseline part; a part that did not run this
+    time is kept as the last run that had it wrote it."""
     old = RESULTS.read_text() if RESULTS.exists() else ""
+    old, _, old_baseline = old.partition(baseline_load.BASELINE_SECTION)
     old, _, old_schema = old.partition(schema_load.SCHEMA_SECTION)
     old, _, old_pipelines = old.partition(PIPELINE_SECTION)
     old, _, old_gzip = old.partition(GZIP_SECTION)
@@ -488,7 +502,8 @@ def write_results(sections):
     compressed = sections.get("gzip", GZIP_SECTION + old_gzip if old_gzip else "").rstrip("\n")
     pipelines = sections.get("pipelines", PIPELINE_SECTION + old_pipelines if old_pipelines else "").rstrip("\n")
     schema = sections.get("schema", schema_load.SCHEMA_SECTION + old_schema if old_schema else "").rstrip("\n")
-    report = "\n\n".join(part for part in (table, log, compressed, pipelines, schema) if part) + "\n"
+    against = sections.get("baseline", baseline_load.BASELINE_SECTION + old_baseline if old_baseline else "").rstrip("\n")
+    report = "\n\n".join(part for part in (table, log, compressed, pipelines, schema, against) if part) + "\n"
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(report)
     return report

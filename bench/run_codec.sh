@@ -19,7 +19,9 @@ fi
 cmake --preset bench
 cmake --build --preset bench -j2
 build/bench/bench/codec/codec_bench --check
-python3 bench/codec/report.py "$@"
+# The timed parts run on one CPU, the fastest at the start (bench/fastest_cpu.py says why).
+cpu=$(python3 bench/fastest_cpu.py)
+taskset -c "$cpu" python3 bench/codec/report.py "$@"
 python3 bench/codec/instructions.py
-python3 bench/schema/report.py
-python3 bench/cli/compare.py
+taskset -c "$cpu" python3 bench/schema/report.py
+taskset -c "$cpu" python3 bench/cli/compare.py

@@ -21,6 +21,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from fastest_cpu import pinning_note  # noqa: E402  (bench/, shared by the results scripts)
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BUILD = os.path.join(ROOT, "build", "bench")
 CORPUS = os.path.join(ROOT, "data", "corpus")
@@ -132,7 +135,8 @@ def main():
     lines = ["# CLI benchmark: `ujson` against rapidjson_cli", "",
              f"- Date: {now}",
              "- Command: `make bench` (bench/run_codec.sh, which runs `python3 bench/cli/compare.py`)",
-             f"- Machine: {cpu_model()}, {os.cpu_count()} logical CPUs, {platform.system()} {platform.release()}",
+             f"- Machine: {cpu_model()}, {os.cpu_count()} logical CPUs, {platform.system()} {platform.release()}"
+             f"{pinning_note()}",
              f"- Compiler: {compiler()}, CMake preset `bench` (Release)",
              f"- Document: {size:,} bytes, a JSON array of copies of twitter.json, citm_catalog.json and "
              "canada.json (pretty-printed as in the corpus)",

@@ -22,6 +22,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from fastest_cpu import pinning_note  # noqa: E402  (bench/, shared by the results scripts)
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DEFAULT_BINARY = os.path.join(ROOT, "build", "bench", "bench", "codec", "codec_bench")
 DEFAULT_OUT = os.path.join(ROOT, "bench", "results", "codec.md")
@@ -319,7 +322,7 @@ def main():
            f"- Date: {now}",
            f"- Command: `make bench` (bench/run_codec.sh, which runs `{shown}`)",
            f"- Machine: {cpu_model()}, {os.cpu_count()} logical CPUs, {platform.system()} {platform.release()}; "
-           "single-threaded benchmarks",
+           f"single-threaded benchmarks{pinning_note()}",
            f"- Compiler: {context.get('compiler', 'unknown')}, CMake preset `bench` (Release)",
            "- Libraries: " + ", ".join(f"{lib} {context.get('library.' + lib, '?')}" for lib in LIBRARIES),
            f"- Figures: MB/s (10^6 bytes of input per second, CPU time), median of {args.repetitions} "

@@ -18,4 +18,5 @@ fi
 
 cmake --preset bench >/dev/null
 cmake --build --preset bench --target ultrajson -j2
-python3 bench/python/seed_workloads.py --module-dir build/bench/python "$@"
+# On one CPU, the fastest at the start (bench/fastest_cpu.py says why).
+taskset -c "$(python3 bench/fastest_cpu.py)" python3 bench/python/seed_workloads.py --module-dir build/bench/python "$@"

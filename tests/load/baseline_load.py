@@ -13,6 +13,7 @@ percent round to round here; a real loss shows in every round's figures, printed
 """
 import statistics
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -48,7 +49,14 @@ def run_baseline(harness, rev, workloads, rounds, failures):
     results = {}
     servers = {}
     try:
-        servers["baseline"] = harness.start_ujsond(name="baseline", binary=old)
+        log = tempfile.TemporaryFile()
+        try:
+            servers["baseline"] = harness.start_ujsond(name="baseline", binary=old, log=log)
+        except RuntimeError as e:
+            # An older ujsond may not know a flag this harness passes: say what it printed.
+            log.seek(0)
+            printed = log.read().decode(errors="replace").strip()[-600:]
+            raise SystemExit(f"load: the baseline ujsond {old} did not start ({e}): {printed or 'no output'}")
         servers["this"] = harness.start_ujsond(name="this")
         for wid in workloads:
             for path in harness.ENDPOINTS:
